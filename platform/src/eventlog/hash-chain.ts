@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import type { EventMetadata, RecordedEvent, StreamVerification } from './port';
+
+/** The hash of the empty chain: the `prevHash` of revision 0. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** The part of an event the chain covers: everything but its hash and its global position. */
+export interface HashedEnvelope {
+  eventId: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata & { prevHash: string };
+}
+
+/** SHA-256 over the RFC 8785 canonical JSON of the envelope. */
+export function hashEnvelope(envelope: HashedEnvelope): string {
+  const canonical = canonicalize(envelope);
+  if (canonical === undefined) throw new Error('event envelope cannot be canonicalized');
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Walks a stream's events in revision order and names the first revision whose chain is broken. */
+export function verifyChain(stream: string, events: readonly RecordedEvent[]): StreamVerification {
+  let prevHash = GENESIS_HASH;
+  for (const [index, event] of events.entries()) {
+    if (event.revision !== index) {
+      return {
+        ok: false,
+        stream,
+        brokenAt: index,
+        reason: `revision ${event.revision} found where ${index} was expected`,
+      };
+    }
+    const { hash, ...rest } = event.metadata;
+    if (rest.prevHash !== prevHash) {
+      return { ok: false, stream, brokenAt: index, reason: 'prevHash does not match the previous event' };
+    }
+    const expected = hashEnvelope({
+      eventId: event.eventId,
+      stream: event.stream,
+      revision: event.revision,
+      type: event.type,
+      data: event.data,
+      metadata: rest,
+    });
+    if (expected !== hash) {
+      return { ok: false, stream, brokenAt: index, reason: 'content does not match its hash' };
+    }
+    prevHash = hash;
+  }
+  return { ok: true, stream, events: events.length };
+}

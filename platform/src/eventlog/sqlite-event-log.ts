@@ -1,0 +1,322 @@
+import Database from 'better-sqlite3';
+import { GENESIS_HASH, hashEnvelope, verifyChain } from './hash-chain';
+import { newId } from './ids';
+import {
+  type AppendResult,
+  type EventLog,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  START,
+  type StreamVerification,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './port';
+
+export interface SqliteEventLogOptions {
+  /** Path of the database file (its own file, separate from the read models). */
+  file: string;
+  /** How often an idle live subscription looks for appends made by other processes. */
+  pollIntervalMs?: number;
+  busyTimeoutMs?: number;
+}
+
+interface EventRow {
+  position: number;
+  event_id: string;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+}
+
+interface PendingAppend {
+  stream: string;
+  events: readonly NewEvent[];
+  expectedRevision: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position  INTEGER PRIMARY KEY,
+  event_id  TEXT NOT NULL UNIQUE,
+  stream    TEXT NOT NULL,
+  revision  INTEGER NOT NULL,
+  type      TEXT NOT NULL,
+  data      TEXT NOT NULL,
+  metadata  TEXT NOT NULL,
+  UNIQUE (stream, revision)
+);`;
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    stream: row.stream,
+    revision: row.revision,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata),
+    position: String(row.position),
+  };
+}
+
+/**
+ * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so an acknowledged append
+ * survives power loss. Appends that arrive in the same turn of the event loop are committed together in
+ * one transaction (one fsync): group commit. Each append keeps its own expected-revision check, and a
+ * conflict fails only that append. Several processes may share the file.
+ */
+export class SqliteEventLog implements EventLog {
+  private readonly db: Database.Database;
+  private readonly pollIntervalMs: number;
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private readonly listeners = new Set<() => void>();
+  private closed = false;
+
+  /** better-sqlite3 nests a transaction inside another as a savepoint: a failed append undoes only itself. */
+  private readonly appendOne: (append: PendingAppend) => AppendResult;
+  private readonly stmt: {
+    head: Database.Statement<[], { position: number | null }>;
+    last: Database.Statement<[string], { revision: number; metadata: string }>;
+    insert: Database.Statement<[string, string, number, string, string, string]>;
+    byEventId: Database.Statement<[string], { stream: string; revision: number; position: number }>;
+    forwards: Database.Statement<[string, number, number], EventRow>;
+    backwards: Database.Statement<[string, number, number], EventRow>;
+    after: Database.Statement<[number, number], EventRow>;
+    dataVersion: Database.Statement<[], { data_version: number }>;
+  };
+
+  constructor(options: SqliteEventLogOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 5;
+    this.db = new Database(options.file);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+    this.stmt = {
+      head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
+      last: this.db.prepare(
+        'SELECT revision, metadata FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
+      ),
+      insert: this.db.prepare(
+        'INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      byEventId: this.db.prepare('SELECT stream, revision, position FROM events WHERE event_id = ?'),
+      forwards: this.db.prepare(
+        'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
+      ),
+      backwards: this.db.prepare(
+        'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
+      ),
+      after: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
+      dataVersion: this.db.prepare('PRAGMA data_version'),
+    };
+    this.appendOne = this.db.transaction((append: PendingAppend) => this.appendUnchecked(append));
+  }
+
+  appendToStream(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('event log is closed'));
+    if (events.length === 0) return Promise.reject(new Error('appendToStream needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ stream, events, expectedRevision: options.expectedRevision, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Commits every queued append in one transaction; settles each promise after the commit. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
+    const commit = this.db.transaction(() => {
+      for (const append of batch) {
+        try {
+          outcomes.push({ ok: true, result: this.appendOne(append) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+    });
+    try {
+      commit.immediate();
+    } catch (error) {
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    batch.forEach((append, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) append.resolve(outcome.result);
+      else append.reject(outcome?.error ?? new Error('append lost'));
+    });
+    for (const listener of this.listeners) listener();
+  }
+
+  /** One append inside the group transaction (a savepoint: a failure undoes only this append). */
+  private appendUnchecked(append: PendingAppend): AppendResult {
+    const { stream, events, expectedRevision } = append;
+    const replay = this.alreadyAppended(stream, events);
+    if (replay) return replay;
+    const last = this.stmt.last.get(stream);
+    const actual = last ? last.revision : 'no_stream';
+    if (expectedRevision !== 'any' && expectedRevision !== actual) {
+      throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+    }
+    let revision = last ? last.revision : -1;
+    let prevHash = last ? (JSON.parse(last.metadata) as { hash: string }).hash : GENESIS_HASH;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const eventId = event.eventId ?? newId();
+      const metadata = { ...event.metadata, prevHash };
+      const hash = hashEnvelope({ eventId, stream, revision, type: event.type, data: event.data, metadata });
+      const info = this.stmt.insert.run(
+        eventId,
+        stream,
+        revision,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify({ ...metadata, hash }),
+      );
+      position = Number(info.lastInsertRowid);
+      prevHash = hash;
+    }
+    return { nextRevision: revision, position: String(position) };
+  }
+
+  /** Idempotency: when the events' ids are already in this stream, answer the original result. */
+  private alreadyAppended(stream: string, events: readonly NewEvent[]): AppendResult | undefined {
+    const lastId = events[events.length - 1]?.eventId;
+    const firstId = events[0]?.eventId;
+    if (!firstId || !lastId) return undefined;
+    const first = this.stmt.byEventId.get(firstId);
+    if (!first) return undefined;
+    const last = this.stmt.byEventId.get(lastId);
+    if (first.stream !== stream || !last || last.stream !== stream) {
+      throw new Error(`event ${firstId} was already appended to another stream or only in part`);
+    }
+    return { nextRevision: last.revision, position: String(last.position) };
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    const rows =
+      options.direction === 'backwards'
+        ? this.stmt.backwards.all(stream, options.fromRevision ?? Number.MAX_SAFE_INTEGER, maxCount)
+        : this.stmt.forwards.all(stream, options.fromRevision ?? 0, maxCount);
+    return rows.map(toRecorded);
+  }
+
+  async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent[]> {
+    const batchSize = options.batchSize ?? 1000;
+    let remaining = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    let after = Number(options.fromPosition ?? START);
+    while (remaining > 0 && !this.closed) {
+      const rows = this.stmt.after.all(after, Math.min(batchSize, remaining));
+      if (rows.length === 0) return;
+      after = rows[rows.length - 1]?.position ?? after;
+      remaining -= rows.length;
+      yield rows.map(toRecorded);
+    }
+  }
+
+  subscribe(options: { fromPosition?: Position }): Subscription {
+    let after = Number(options.fromPosition ?? START);
+    let open = true;
+    let localAppend = false;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      localAppend = true;
+      wake?.();
+    };
+    this.listeners.add(notify);
+    const log = this;
+    const sleep = () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, log.pollIntervalMs);
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+    // PRAGMA data_version changes when another connection (another process) commits; local appends
+    // are signalled by `notify`. Until either happens an idle subscription costs one pragma a tick.
+    // The version is read before the query, so a commit landing in between is never missed.
+    const waitForAppend = async (version: number) => {
+      while (open && !log.closed && !localAppend && log.dataVersion() === version) await sleep();
+    };
+    async function* events(): AsyncGenerator<RecordedEvent> {
+      while (open && !log.closed) {
+        const version = log.dataVersion();
+        localAppend = false;
+        const rows = log.stmt.after.all(after, 500);
+        if (rows.length === 0) {
+          await waitForAppend(version);
+          continue;
+        }
+        for (const row of rows) {
+          after = row.position;
+          yield toRecorded(row);
+          if (!open) return;
+        }
+      }
+    }
+    const iterator = events();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      close: async () => {
+        open = false;
+        log.listeners.delete(notify);
+        wake?.();
+      },
+    };
+  }
+
+  private dataVersion(): number {
+    return this.closed ? -1 : (this.stmt.dataVersion.get()?.data_version ?? 0);
+  }
+
+  async headPosition(): Promise<Position> {
+    const head = this.stmt.head.get()?.position;
+    return head === null || head === undefined ? START : String(head);
+  }
+
+  async verifyStream(stream: string): Promise<StreamVerification> {
+    const rows = this.stmt.forwards.all(stream, 0, Number.MAX_SAFE_INTEGER);
+    const events: RecordedEvent[] = [];
+    for (const row of rows) {
+      try {
+        events.push(toRecorded(row));
+      } catch {
+        return { ok: false, stream, brokenAt: row.revision, reason: 'stored event is not valid JSON' };
+      }
+    }
+    return verifyChain(stream, events);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.flush();
+    this.closed = true;
+    for (const listener of this.listeners) listener();
+    this.db.close();
+  }
+}
