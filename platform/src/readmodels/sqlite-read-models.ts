@@ -1,0 +1,187 @@
+import Database from 'better-sqlite3';
+import type { Checkpoint, CollectionSpec, Doc, FieldValue, FindQuery, ReadModelStore, WriteOp } from './port';
+
+export interface SqliteReadModelOptions {
+  /** Its own file, separate from the event log. */
+  file: string;
+  busyTimeoutMs?: number;
+}
+
+const COLLECTION_NAME = /^[A-Za-z0-9_.:-]{1,120}$/;
+const FIELD_NAME = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
+
+function tableName(collection: string): string {
+  if (!COLLECTION_NAME.test(collection)) throw new Error(`invalid collection name: ${collection}`);
+  return `"rm_${collection}"`;
+}
+
+function jsonPath(field: string): string {
+  if (!FIELD_NAME.test(field)) throw new Error(`invalid field name: ${field}`);
+  return `json_extract(doc, '$.${field}')`;
+}
+
+const bindable = (value: FieldValue): string | number | null =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : value;
+
+/**
+ * Read models in one SQLite file: a table per collection holding JSON documents, with expression indexes
+ * on the fields a collection declares. WAL with synchronous=NORMAL: read models can always be rebuilt from
+ * the log, and a document batch commits atomically with its projection's checkpoint.
+ */
+export class SqliteReadModelStore implements ReadModelStore {
+  private readonly db: Database.Database;
+  private readonly known = new Set<string>();
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(options: SqliteReadModelOptions) {
+    this.db = new Database(options.file);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL, updated_at TEXT NOT NULL)',
+    );
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private ensureTable(collection: string): void {
+    if (this.known.has(collection)) return;
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${tableName(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`,
+    );
+    this.known.add(collection);
+  }
+
+  async ensureCollection(spec: CollectionSpec): Promise<void> {
+    this.ensureTable(spec.name);
+    for (const field of spec.indexes ?? []) {
+      const index = `"ix_${spec.name}_${field}"`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${index} ON ${tableName(spec.name)} (${jsonPath(field)})`);
+    }
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    this.db.exec(`DROP TABLE IF EXISTS ${tableName(name)}`);
+    this.known.delete(name);
+    for (const sql of [...this.statements.keys()])
+      if (sql.includes(tableName(name))) this.statements.delete(sql);
+  }
+
+  async listCollections(): Promise<string[]> {
+    const rows = this.db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name",
+      )
+      .all() as Array<{ name: string }>;
+    return rows.map((row) => row.name.slice(3));
+  }
+
+  async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | undefined> {
+    this.ensureTable(collection);
+    const row = this.prepare(`SELECT doc FROM ${tableName(collection)} WHERE id = ?`).get(id) as
+      | { doc: string }
+      | undefined;
+    return row ? (JSON.parse(row.doc) as T) : undefined;
+  }
+
+  async getMany<T extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<Map<string, T>> {
+    this.ensureTable(collection);
+    const found = new Map<string, T>();
+    const select = this.prepare(
+      `SELECT id, doc FROM ${tableName(collection)} WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = select.all(JSON.stringify(ids.slice(i, i + 5000))) as Array<{ id: string; doc: string }>;
+      for (const row of rows) found.set(row.id, JSON.parse(row.doc) as T);
+    }
+    return found;
+  }
+
+  private whereClause(where: FindQuery['where']): { sql: string; params: Array<string | number | null> } {
+    const clauses: string[] = [];
+    const params: Array<string | number | null> = [];
+    for (const [field, value] of Object.entries(where ?? {})) {
+      if (Array.isArray(value)) {
+        if (value.length === 0) {
+          clauses.push('0');
+          continue;
+        }
+        clauses.push(`${jsonPath(field)} IN (${value.map(() => '?').join(', ')})`);
+        params.push(...value.map(bindable));
+      } else if (value === null) {
+        clauses.push(`${jsonPath(field)} IS NULL`);
+      } else {
+        clauses.push(`${jsonPath(field)} = ?`);
+        params.push(bindable(value as FieldValue));
+      }
+    }
+    return { sql: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  async find<T extends Doc = Doc>(collection: string, query: FindQuery = {}): Promise<T[]> {
+    this.ensureTable(collection);
+    const { sql, params } = this.whereClause(query.where);
+    const order = (query.sort ?? []).map(
+      (s) => `${jsonPath(s.field)} ${s.direction === 'desc' ? 'DESC' : 'ASC'}`,
+    );
+    const orderSql = ` ORDER BY ${[...order, 'id ASC'].join(', ')}`;
+    const limitSql = query.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(query.limit))}` : '';
+    const rows = this.prepare(`SELECT doc FROM ${tableName(collection)}${sql}${orderSql}${limitSql}`).all(
+      ...params,
+    ) as Array<{ doc: string }>;
+    return rows.map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async count(collection: string, where?: FindQuery['where']): Promise<number> {
+    this.ensureTable(collection);
+    const { sql, params } = this.whereClause(where);
+    const row = this.prepare(`SELECT COUNT(*) AS n FROM ${tableName(collection)}${sql}`).get(...params) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  async commit(writes: readonly WriteOp[], checkpoint?: { name: string; position: string }): Promise<void> {
+    for (const write of writes) this.ensureTable(write.collection);
+    const run = this.db.transaction(() => {
+      for (const write of writes) {
+        if (write.kind === 'upsert') {
+          this.prepare(
+            `INSERT INTO ${tableName(write.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+          ).run(write.doc.id, JSON.stringify(write.doc));
+        } else {
+          this.prepare(`DELETE FROM ${tableName(write.collection)} WHERE id = ?`).run(write.id);
+        }
+      }
+      if (checkpoint) {
+        this.prepare(
+          'INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at',
+        ).run(checkpoint.name, checkpoint.position, new Date().toISOString());
+      }
+    });
+    run.immediate();
+  }
+
+  async getCheckpoint(name: string): Promise<Checkpoint | undefined> {
+    const row = this.prepare('SELECT name, position, updated_at FROM checkpoints WHERE name = ?').get(name) as
+      | { name: string; position: string; updated_at: string }
+      | undefined;
+    return row ? { name: row.name, position: row.position, updatedAt: row.updated_at } : undefined;
+  }
+
+  async deleteCheckpoint(name: string): Promise<void> {
+    this.prepare('DELETE FROM checkpoints WHERE name = ?').run(name);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

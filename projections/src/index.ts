@@ -1,0 +1,5 @@
+export * from './runtime/apply-batch';
+export * from './runtime/generations';
+export * from './runtime/progress';
+export * from './runtime/projection';
+export * from './runtime/runner';

@@ -1,0 +1,59 @@
+import type { Doc, RecordedEvent, WriteOp } from '@tickwise/platform';
+import { physicalName } from './generations';
+import type { Projection } from './projection';
+
+export interface LoadedDocs {
+  get(collection: string, id: string): Doc | undefined;
+}
+
+/** Pass 1: every (physical collection, id) the batch will touch, so they can be loaded in one read each. */
+export function touchedIds(projection: Projection, generation: number, events: readonly RecordedEvent[]) {
+  const touched = new Map<string, Set<string>>();
+  for (const event of events) {
+    for (const h of projection.handlers[event.type] ?? []) {
+      const collection = physicalName(projection.name, generation, h.collection);
+      let ids = touched.get(collection);
+      if (!ids) touched.set(collection, (ids = new Set()));
+      for (const id of h.ids(event)) ids.add(id);
+    }
+  }
+  return touched;
+}
+
+/**
+ * Pass 2: folds the batch's events over the loaded documents with the projection's pure handlers and
+ * returns the writes (one per changed document). Pure: the same inputs give the same writes.
+ */
+export function applyBatch(
+  projection: Projection,
+  generation: number,
+  events: readonly RecordedEvent[],
+  loaded: LoadedDocs,
+): WriteOp[] {
+  const working = new Map<string, Map<string, Doc | null>>();
+  const current = (collection: string, id: string): Doc | undefined => {
+    const docs = working.get(collection);
+    if (docs?.has(id)) return docs.get(id) ?? undefined;
+    return loaded.get(collection, id);
+  };
+  for (const event of events) {
+    for (const h of projection.handlers[event.type] ?? []) {
+      const collection = physicalName(projection.name, generation, h.collection);
+      for (const id of h.ids(event)) {
+        const before = current(collection, id);
+        const after = h.apply(before, event);
+        if (after === undefined || after === before) continue;
+        let docs = working.get(collection);
+        if (!docs) working.set(collection, (docs = new Map()));
+        docs.set(id, after);
+      }
+    }
+  }
+  const writes: WriteOp[] = [];
+  for (const [collection, docs] of working) {
+    for (const [id, doc] of docs) {
+      writes.push(doc === null ? { kind: 'delete', collection, id } : { kind: 'upsert', collection, doc });
+    }
+  }
+  return writes;
+}

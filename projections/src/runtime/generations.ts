@@ -1,0 +1,72 @@
+import type { Doc, ReadModelStore } from '@tickwise/platform';
+import type { Projection } from './projection';
+
+/**
+ * Blue/green read models. A projection's collections exist in generations: `<name>_g<n>_<collection>`.
+ * One generation is active (served); a rebuild fills the next one and switches the pointer atomically,
+ * in the same unit of work as its last checkpoint.
+ */
+export const REGISTRY = 'projections';
+
+export interface ProjectionState extends Doc {
+  id: string;
+  activeGeneration: number;
+  activeVersion: number;
+  switchedAt: string;
+  building: { generation: number; version: number; startedAt: string } | null;
+}
+
+export const physicalName = (projection: string, generation: number, collection: string) =>
+  `${projection}_g${generation}_${collection}`;
+
+export const checkpointName = (projection: string, generation: number) => `${projection}_g${generation}`;
+
+export async function readState(store: ReadModelStore, name: string): Promise<ProjectionState | undefined> {
+  return store.get<ProjectionState>(REGISTRY, name);
+}
+
+export async function ensureCollections(store: ReadModelStore, projection: Projection, generation: number) {
+  for (const spec of projection.collections) {
+    await store.ensureCollection({ ...spec, name: physicalName(projection.name, generation, spec.name) });
+  }
+}
+
+/** The state of a projection, created (generation 1, empty) the first time it is seen. */
+export async function initialState(store: ReadModelStore, projection: Projection): Promise<ProjectionState> {
+  const existing = await readState(store, projection.name);
+  if (existing) return existing;
+  const state: ProjectionState = {
+    id: projection.name,
+    activeGeneration: 1,
+    activeVersion: projection.version,
+    switchedAt: new Date().toISOString(),
+    building: null,
+  };
+  await ensureCollections(store, projection, 1);
+  await store.commit([{ kind: 'upsert', collection: REGISTRY, doc: state }]);
+  return state;
+}
+
+/** Drops the collections of every generation that is neither active nor being built. */
+export async function dropStaleGenerations(
+  store: ReadModelStore,
+  projection: Projection,
+  state: ProjectionState,
+) {
+  const keep = new Set([state.activeGeneration, state.building?.generation]);
+  const prefix = `${projection.name}_g`;
+  for (const collection of await store.listCollections()) {
+    if (!collection.startsWith(prefix)) continue;
+    const generation = Number(collection.slice(prefix.length).split('_')[0]);
+    if (Number.isInteger(generation) && !keep.has(generation)) await store.dropCollection(collection);
+  }
+  for (let g = 1; g < state.activeGeneration; g++) {
+    if (!keep.has(g)) await store.deleteCheckpoint(checkpointName(projection.name, g));
+  }
+}
+
+/** Reads a served collection: resolves the active generation for each call, so a switch is seen at once. */
+export async function activeCollection(store: ReadModelStore, projection: string, collection: string) {
+  const state = await readState(store, projection);
+  return physicalName(projection, state?.activeGeneration ?? 1, collection);
+}

@@ -1,0 +1,241 @@
+import {
+  type EventLog,
+  type Position,
+  type ReadModelStore,
+  type RecordedEvent,
+  START,
+  type WriteOp,
+} from '@tickwise/platform';
+import { applyBatch, touchedIds } from './apply-batch';
+import {
+  checkpointName,
+  dropStaleGenerations,
+  ensureCollections,
+  initialState,
+  type ProjectionState,
+  REGISTRY,
+  readState,
+} from './generations';
+import { progressOf, type RebuildProgress } from './progress';
+import type { Projection } from './projection';
+
+export interface ProjectionContext {
+  log: EventLog;
+  store: ReadModelStore;
+}
+
+/** Applies one batch of events to a generation and commits the documents with the checkpoint. */
+export async function commitBatch(
+  { store }: ProjectionContext,
+  projection: Projection,
+  generation: number,
+  events: readonly RecordedEvent[],
+  extraWrites: readonly WriteOp[] = [],
+): Promise<Position | undefined> {
+  const last = events[events.length - 1];
+  if (!last) return undefined;
+  const loaded = new Map<string, Map<string, import('@tickwise/platform').Doc>>();
+  for (const [collection, ids] of touchedIds(projection, generation, events)) {
+    loaded.set(collection, await store.getMany(collection, [...ids]));
+  }
+  const writes = applyBatch(projection, generation, events, {
+    get: (collection, id) => loaded.get(collection)?.get(id),
+  });
+  await store.commit([...writes, ...extraWrites], {
+    name: checkpointName(projection.name, generation),
+    position: last.position,
+  });
+  return last.position;
+}
+
+export async function checkpointOf(store: ReadModelStore, projection: string, generation: number) {
+  return (await store.getCheckpoint(checkpointName(projection, generation)))?.position;
+}
+
+/**
+ * Blue/green rebuild: replays the whole log into a new generation while the active one keeps serving,
+ * then switches the active pointer in the same unit of work as the new generation's checkpoint.
+ */
+export async function rebuild(
+  context: ProjectionContext,
+  projection: Projection,
+  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+): Promise<RebuildProgress> {
+  const { log, store } = context;
+  const batchSize = options.batchSize ?? 5000;
+  const state = await initialState(store, projection);
+  const generation = Math.max(state.activeGeneration, state.building?.generation ?? 0) + 1;
+  const building: ProjectionState = {
+    ...state,
+    building: { generation, version: projection.version, startedAt: new Date().toISOString() },
+  };
+  await store.commit([{ kind: 'upsert', collection: REGISTRY, doc: building }]);
+  await dropStaleGenerations(store, projection, building);
+  await ensureCollections(store, projection, generation);
+  await store.deleteCheckpoint(checkpointName(projection.name, generation));
+
+  const startedAt = Date.now();
+  let events = 0;
+  let position: Position = START;
+  let head = await log.headPosition();
+  const report = (done: boolean) => {
+    const progress = progressOf(
+      { projection: projection.name, generation, events, position, head, done },
+      startedAt,
+      Date.now(),
+    );
+    options.onProgress?.(progress);
+    return progress;
+  };
+  report(false);
+  let lastReport = Date.now();
+  // Keep reading until a pass finds nothing new: the new generation has caught up with the log.
+  for (;;) {
+    let read = 0;
+    for await (const batch of log.readAll({ fromPosition: position, batchSize })) {
+      position = (await commitBatch(context, projection, generation, batch)) ?? position;
+      read += batch.length;
+      events += batch.length;
+      if (Date.now() - lastReport >= 200) {
+        lastReport = Date.now();
+        report(false);
+      }
+    }
+    if (read === 0) break;
+    head = await log.headPosition();
+  }
+  const current = (await readState(store, projection.name)) ?? building;
+  const switched: ProjectionState = {
+    ...current,
+    activeGeneration: generation,
+    activeVersion: projection.version,
+    switchedAt: new Date().toISOString(),
+    building: null,
+  };
+  await store.commit([{ kind: 'upsert', collection: REGISTRY, doc: switched }], {
+    name: checkpointName(projection.name, generation),
+    position,
+  });
+  return report(true);
+}
+
+export interface LiveRunnerOptions {
+  batchSize?: number;
+  /** How often an idle runner looks for a generation switch made by a rebuild elsewhere. */
+  registryPollMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+const TICK = Symbol('tick');
+
+/**
+ * Keeps a projection's active generation up to date: resumes from its checkpoint, applies events in
+ * batches (documents and checkpoint committed together), follows the log live, and moves to a new
+ * generation when a rebuild switches it. When the code version is newer than the active generation's, it
+ * starts a blue/green rebuild in the background and keeps the current generation serving meanwhile.
+ */
+export class LiveProjectionRunner {
+  private stopped = false;
+  private running: Promise<void> | undefined;
+  private closeSubscription: (() => Promise<void>) | undefined;
+  private rebuilding: Promise<RebuildProgress> | undefined;
+
+  constructor(
+    private readonly context: ProjectionContext,
+    readonly projection: Projection,
+    private readonly options: LiveRunnerOptions = {},
+  ) {}
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.closeSubscription?.();
+    await this.running;
+    await this.rebuilding?.catch(() => undefined);
+  }
+
+  /** The rebuild this runner started for a newer code version, if any. */
+  get pendingRebuild(): Promise<RebuildProgress> | undefined {
+    return this.rebuilding;
+  }
+
+  private async loop(): Promise<void> {
+    const { store } = this.context;
+    while (!this.stopped) {
+      try {
+        const state = await initialState(store, this.projection);
+        if (state.activeVersion < this.projection.version && !this.rebuilding) {
+          this.rebuilding = rebuild(this.context, this.projection);
+          this.rebuilding.catch((error) => this.options.onError?.(error));
+        }
+        await ensureCollections(store, this.projection, state.activeGeneration);
+        await this.follow(state.activeGeneration);
+      } catch (error) {
+        if (this.stopped) return;
+        this.options.onError?.(error);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+
+  /** Follows the log into one generation until stopped or until the active generation changes. */
+  private async follow(generation: number): Promise<void> {
+    const { log, store } = this.context;
+    const batchSize = this.options.batchSize ?? 2000;
+    const from = (await checkpointOf(store, this.projection.name, generation)) ?? START;
+    const subscription = log.subscribe({ fromPosition: from });
+    this.closeSubscription = () => subscription.close();
+    const iterator = subscription[Symbol.asyncIterator]();
+    let pending = iterator.next();
+    try {
+      while (!this.stopped) {
+        const batch: RecordedEvent[] = [];
+        // Take whatever is ready now; an idle log returns control after `registryPollMs`.
+        const idle = new Promise<typeof TICK>((resolve) =>
+          setTimeout(() => resolve(TICK), this.options.registryPollMs ?? 250),
+        );
+        let first = await Promise.race([pending, idle]);
+        if (first !== TICK) {
+          const ready = new Promise<typeof TICK>((resolve) => setImmediate(() => resolve(TICK)));
+          while (first !== TICK && !first.done) {
+            batch.push(first.value);
+            pending = iterator.next();
+            if (batch.length >= batchSize) break;
+            first = await Promise.race([pending, ready]);
+          }
+          if (first !== TICK && first.done) return;
+        }
+        if (batch.length > 0) await commitBatch(this.context, this.projection, generation, batch);
+        const state = await readState(store, this.projection.name);
+        if (state && state.activeGeneration !== generation) return;
+      }
+    } finally {
+      await subscription.close();
+    }
+  }
+}
+
+/** Catches the active generation up with the log (resuming from its checkpoint) and returns. */
+export async function catchUp(
+  context: ProjectionContext,
+  projection: Projection,
+  options: { batchSize?: number } = {},
+): Promise<Position> {
+  const state = await initialState(context.store, projection);
+  await ensureCollections(context.store, projection, state.activeGeneration);
+  let position = (await checkpointOf(context.store, projection.name, state.activeGeneration)) ?? START;
+  for (;;) {
+    let read = 0;
+    for await (const batch of context.log.readAll({
+      fromPosition: position,
+      batchSize: options.batchSize ?? 2000,
+    })) {
+      position = (await commitBatch(context, projection, state.activeGeneration, batch)) ?? position;
+      read += batch.length;
+    }
+    if (read === 0) return position;
+  }
+}

@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EventLog, type NewEvent, SqliteEventLog, SqliteReadModelStore } from '@tickwise/platform';
+
+export const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), `tickwise-${prefix}-`));
+
+export const meta = () => ({
+  correlationId: 'test',
+  causationId: 'test',
+  actor: 'system:test',
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
+
+/** Appends `total` Counted events spread over `streams` streams (plus a few StreamClosed), 1,000 per batch. */
+export async function seedCounted(log: EventLog, total: number, streams = 200, seed = 7): Promise<void> {
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const pending: Array<Promise<unknown>> = [];
+  for (let i = 0; i < total; i++) {
+    const stream = `counted-${Math.floor(random() * streams)}`;
+    const event: NewEvent =
+      i % 997 === 996
+        ? { type: 'StreamClosed', data: {}, metadata: meta() }
+        : { type: 'Counted', data: { n: Math.floor(random() * 100) }, metadata: meta() };
+    pending.push(log.appendToStream(stream, [event], { expectedRevision: 'any' }));
+    if (pending.length === 1000) await Promise.all(pending.splice(0));
+  }
+  await Promise.all(pending);
+}
+
+export function openSqlite(dir: string, readModels = 'read-models.db') {
+  return {
+    log: new SqliteEventLog({ file: join(dir, 'events.db') }),
+    store: new SqliteReadModelStore({ file: join(dir, readModels) }),
+  };
+}
