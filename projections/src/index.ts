@@ -3,3 +3,4 @@ export * from './runtime/generations';
 export * from './runtime/progress';
 export * from './runtime/projection';
 export * from './runtime/runner';
+export * from './runtime/wait';

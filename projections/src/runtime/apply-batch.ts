@@ -12,8 +12,8 @@ export function touchedIds(projection: Projection, generation: number, events: r
   for (const event of events) {
     for (const h of projection.handlers[event.type] ?? []) {
       const collection = physicalName(projection.name, generation, h.collection);
-      let ids = touched.get(collection);
-      if (!ids) touched.set(collection, (ids = new Set()));
+      const ids = touched.get(collection) ?? new Set<string>();
+      touched.set(collection, ids);
       for (const id of h.ids(event)) ids.add(id);
     }
   }
@@ -43,8 +43,8 @@ export function applyBatch(
         const before = current(collection, id);
         const after = h.apply(before, event);
         if (after === undefined || after === before) continue;
-        let docs = working.get(collection);
-        if (!docs) working.set(collection, (docs = new Map()));
+        const docs = working.get(collection) ?? new Map<string, Doc | null>();
+        working.set(collection, docs);
         docs.set(id, after);
       }
     }

@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Everything the processes read from the environment, in one place (documented in README.md). */
+export interface StorageConfig {
+  /** Folder for the embedded SQLite files and generated secrets (`DATA_DIR`, default ./data). */
+  dataDir: string;
+  /** EventStoreDB connection string (`EVENTSTORE_URL`); unset → the embedded SQLite event log. */
+  eventstoreUrl: string | undefined;
+  /** MongoDB connection string (`MONGO_URL`, a replica set); unset → the embedded SQLite read models. */
+  mongoUrl: string | undefined;
+  /** MongoDB database name (`MONGO_DB`, default tickwise). */
+  mongoDb: string;
+}
+
+const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  return {
+    dataDir: resolve(nonEmpty(env.DATA_DIR) ?? 'data'),
+    eventstoreUrl: nonEmpty(env.EVENTSTORE_URL),
+    mongoUrl: nonEmpty(env.MONGO_URL),
+    mongoDb: nonEmpty(env.MONGO_DB) ?? 'tickwise',
+  };
+}
+
+export function ensureDataDir(config: Pick<StorageConfig, 'dataDir'>): string {
+  mkdirSync(config.dataDir, { recursive: true });
+  return config.dataDir;
+}

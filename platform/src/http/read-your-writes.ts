@@ -1,0 +1,38 @@
+import type { Middleware } from 'koa';
+import { isPosition, type Position } from '../eventlog/port';
+
+/** Command responses carry the commit position of their last event in this header. */
+export const POSITION_HEADER = 'X-Position';
+/** Queries carry the highest position the client has seen in this header. */
+export const MIN_POSITION_HEADER = 'X-Min-Position';
+
+export interface ReadYourWritesOptions {
+  /** Resolves true once the read models the route reads have passed `position`, false after `timeoutMs`. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  timeoutMs?: number;
+}
+
+/**
+ * Read your own writes: a query that names a position waits (bounded) until the projections have passed
+ * it, and otherwise answers 503 with Retry-After rather than stale data.
+ */
+export function readYourWrites(options: ReadYourWritesOptions): Middleware {
+  const timeoutMs = options.timeoutMs ?? 3000;
+  return async (ctx, next) => {
+    const header = ctx.get(MIN_POSITION_HEADER);
+    if (header) {
+      if (!isPosition(header)) {
+        ctx.status = 400;
+        ctx.body = { error: `${MIN_POSITION_HEADER}: must be a log position` };
+        return;
+      }
+      if (!(await options.waitFor(header, timeoutMs))) {
+        ctx.status = 503;
+        ctx.set('Retry-After', '1');
+        ctx.body = { error: 'The read model is still catching up; please retry in a moment' };
+        return;
+      }
+    }
+    await next();
+  };
+}
