@@ -1,3 +1,4 @@
+export * from './catalog';
 export * from './runtime/apply-batch';
 export * from './runtime/generations';
 export * from './runtime/progress';

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A UUID-shaped id derived from a name (RFC 9562 version 8, SHA-256 based): same input, same id. */
 export function deterministicId(...parts: readonly string[]): string {
@@ -14,4 +14,22 @@ export function commandEventIds(commandId: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => deterministicId('command', commandId, String(index)));
 }
 
-export const newId = (): string => randomUUID();
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A new time-ordered id (RFC 9562 UUID version 7): ids made later sort later, so the log's event-id index
+ * and read-model keys grow at their end instead of at random places (several times faster to insert).
+ */
+export function newId(): string {
+  const now = Date.now();
+  sequence = now === lastMs ? (sequence + 1) & 0xfff : 0;
+  lastMs = now;
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,133 @@
+/** What compliance auditors read: learners, replayed histories with evidence, documents and coverage. */
+import * as t from 'io-ts';
+import {
+  email,
+  entityId,
+  isoDateTime,
+  nonEmptyString,
+  nonNegativeInt,
+  nullable,
+  oneOf,
+  sha256Hex,
+  struct,
+  text,
+} from './codecs';
+import { type EventType, eventCodecs } from './events';
+import { limits } from './limits';
+import { DocumentType } from './vocabulary';
+
+const version = nonEmptyString(limits.version);
+
+/** A learner as an auditor finds them (GET /api/audit/learners?query=). */
+export const LearnerSummary = struct(
+  {
+    id: entityId,
+    email,
+    firstName: text(limits.name),
+    lastName: text(limits.name),
+    registeredAt: isoDateTime,
+    isCompliant: t.boolean,
+  },
+  'LearnerSummary',
+);
+export type LearnerSummary = t.TypeOf<typeof LearnerSummary>;
+
+/** Where a stored event sits and the hash chain that proves it unchanged. prevHash is null at revision 0. */
+const envelope = {
+  stream: nonEmptyString(limits.title),
+  revision: nonNegativeInt,
+  position: nonEmptyString(limits.title),
+  eventId: entityId,
+  occurredAt: isoDateTime,
+  actor: nullable(t.string),
+  prevHash: nullable(t.string),
+  hash: nonEmptyString(limits.title),
+};
+
+const evidence = <K extends EventType>(type: K) =>
+  struct({ ...envelope, type: t.literal(type), data: eventCodecs[type] }, `${type} evidence`);
+
+/** One event of a learner's compliance stream with its full evidence. */
+export const ComplianceEvidence = t.union(
+  [
+    evidence('ComplianceDocumentViewed'),
+    evidence('DocumentAcknowledged'),
+    evidence('RiskAssessed'),
+    evidence('RegulatoryWarningIssued'),
+    evidence('RegulatoryWarningAcknowledged'),
+  ],
+  'a compliance event with its evidence',
+);
+export type ComplianceEvidence = t.TypeOf<typeof ComplianceEvidence>;
+
+/** The result of checking one stream's hash chain: ok, or the first revision where it breaks. */
+export const StreamVerification = struct(
+  {
+    stream: nonEmptyString(limits.title),
+    ok: t.boolean,
+    events: nonNegativeInt,
+    brokenAtRevision: nullable(nonNegativeInt),
+  },
+  'StreamVerification',
+);
+export type StreamVerification = t.TypeOf<typeof StreamVerification>;
+
+export const RiskAssessmentStatus = oneOf(['none', 'current', 'expired']);
+export type RiskAssessmentStatus = t.TypeOf<typeof RiskAssessmentStatus>;
+
+/** A learner's compliance state as of a moment, replayed from the event log. */
+export const ComplianceState = struct(
+  {
+    isCompliant: t.boolean,
+    acknowledged: t.array(struct({ documentType: DocumentType, version, acknowledgedAt: isoDateTime })),
+    missing: t.array(struct({ documentType: DocumentType, version })),
+    riskAssessment: struct({
+      status: RiskAssessmentStatus,
+      assessmentId: nullable(entityId),
+      expiresAt: nullable(isoDateTime),
+    }),
+  },
+  'ComplianceState',
+);
+export type ComplianceState = t.TypeOf<typeof ComplianceState>;
+
+/** GET /api/audit/learners/:id/history?asOf= */
+export const AuditHistory = struct(
+  {
+    learner: LearnerSummary,
+    asOf: isoDateTime,
+    events: t.array(ComplianceEvidence),
+    state: ComplianceState,
+    verification: t.array(StreamVerification),
+  },
+  'AuditHistory',
+);
+export type AuditHistory = t.TypeOf<typeof AuditHistory>;
+
+/** Every published version of every document (GET /api/audit/documents). */
+export const DocumentVersion = struct(
+  {
+    documentType: DocumentType,
+    version,
+    title: nonEmptyString(limits.title),
+    content: t.string,
+    contentHash: sha256Hex,
+    publishedAt: isoDateTime,
+    isActive: t.boolean,
+  },
+  'DocumentVersion',
+);
+export type DocumentVersion = t.TypeOf<typeof DocumentVersion>;
+
+/** Who had and had not acknowledged a document version as of a moment. */
+export const DocumentCoverage = struct(
+  {
+    documentType: DocumentType,
+    version,
+    asOf: isoDateTime,
+    acknowledged: t.array(struct({ learnerId: entityId, email, acknowledgedAt: isoDateTime })),
+    notAcknowledged: t.array(struct({ learnerId: entityId, email })),
+  },
+  'DocumentCoverage',
+);
+export type DocumentCoverage = t.TypeOf<typeof DocumentCoverage>;

@@ -1,0 +1,326 @@
+/** The entities of product-spec §3 as the API returns them, plus the dashboard and trading profile. */
+import * as t from 'io-ts';
+import {
+  email as emailAddress,
+  entityId,
+  intRange,
+  isoDateTime,
+  nonEmptyString,
+  nonNegativeInt,
+  nullable,
+  oneOf,
+  percent,
+  positiveInt,
+  struct,
+  text,
+} from './codecs';
+import { limits } from './limits';
+import {
+  DocumentType,
+  ExperienceLevel,
+  FinancialSituation,
+  InvestmentObjective,
+  ModuleLevel,
+  PsychologyCategory,
+  Role,
+} from './vocabulary';
+
+const title = nonEmptyString(limits.title);
+const version = nonEmptyString(limits.version);
+
+/** The signed-in user's record (GET /api/auth/me, and `user` of login/register). */
+export const User = struct(
+  {
+    id: entityId,
+    email: emailAddress,
+    firstName: text(limits.name),
+    lastName: text(limits.name),
+    isCompliant: t.boolean,
+    roles: t.array(Role),
+    createdAt: isoDateTime,
+  },
+  'User',
+);
+export type User = t.TypeOf<typeof User>;
+
+/** A course module; duration in minutes. */
+export const Module = struct(
+  {
+    id: positiveInt,
+    title,
+    description: t.string,
+    level: ModuleLevel,
+    duration: nonNegativeInt,
+  },
+  'Module',
+);
+export type Module = t.TypeOf<typeof Module>;
+
+/** A lesson; `content` is the markdown-like lesson text, duration in minutes. */
+export const Lesson = struct(
+  {
+    id: positiveInt,
+    title,
+    description: t.string,
+    duration: nonNegativeInt,
+    videoUrl: nullable(t.string),
+    content: t.string,
+  },
+  'Lesson',
+);
+export type Lesson = t.TypeOf<typeof Lesson>;
+
+/** A quiz question; `correctAnswer` is the 1-based index of the right option, `explanation` null if none. */
+export const QuizQuestion = struct(
+  {
+    id: positiveInt,
+    question: nonEmptyString(limits.description),
+    options: t.array(t.string),
+    correctAnswer: positiveInt,
+    explanation: nullable(t.string),
+  },
+  'QuizQuestion',
+);
+export type QuizQuestion = t.TypeOf<typeof QuizQuestion>;
+
+/** A progress record; lessonId null means the module quiz (the whole module) is done. */
+export const ProgressRecord = struct(
+  {
+    id: entityId,
+    moduleId: positiveInt,
+    lessonId: nullable(positiveInt),
+    completed: t.boolean,
+    createdAt: isoDateTime,
+  },
+  'ProgressRecord',
+);
+export type ProgressRecord = t.TypeOf<typeof ProgressRecord>;
+
+/** A module quiz result; score is the percent correct, computed by the server. */
+export const QuizResult = struct(
+  {
+    moduleId: positiveInt,
+    score: percent,
+    completedAt: isoDateTime,
+  },
+  'QuizResult',
+);
+export type QuizResult = t.TypeOf<typeof QuizResult>;
+
+/** One answered quiz question; selectedAnswer is 0-based; isCorrect as graded by the server. */
+export const QuizAttempt = struct(
+  {
+    questionId: positiveInt,
+    selectedAnswer: nonNegativeInt,
+    isCorrect: t.boolean,
+  },
+  'QuizAttempt',
+);
+export type QuizAttempt = t.TypeOf<typeof QuizAttempt>;
+
+/** A psychology item as the client sees it (answered 1 to 5). */
+export const PsychologyQuestion = struct({ id: positiveInt, question: nonEmptyString(limits.description) });
+export type PsychologyQuestion = t.TypeOf<typeof PsychologyQuestion>;
+
+/** The six category scores, each a whole percent. */
+export const psychologyScores = {
+  emotionalIntelligence: percent,
+  cognitiveControl: percent,
+  stressResilience: percent,
+  behavioralDiscipline: percent,
+  riskManagement: percent,
+  performanceOptimization: percent,
+} as const satisfies Record<PsychologyCategory, t.Mixed>;
+
+/**
+ * A psychology result. The archetype is a descriptive coaching label; `archetypeDescription` and
+ * `archetypeFocus` (what to work on) accompany it when the server knows them.
+ */
+export const PsychologyResult = struct(
+  {
+    id: entityId,
+    overallScore: percent,
+    traderArchetype: nonEmptyString(limits.title),
+    ...psychologyScores,
+    completedAt: isoDateTime,
+  },
+  {
+    archetypeDescription: t.string,
+    archetypeFocus: t.string,
+  },
+  'PsychologyResult',
+);
+export type PsychologyResult = t.TypeOf<typeof PsychologyResult>;
+
+/** A compliance document version; content is markdown-like text. */
+export const ComplianceDocument = struct(
+  {
+    id: entityId,
+    documentType: DocumentType,
+    title,
+    version,
+    content: t.string,
+    isActive: t.boolean,
+  },
+  'ComplianceDocument',
+);
+export type ComplianceDocument = t.TypeOf<typeof ComplianceDocument>;
+
+/** The user's acknowledgment of one document version. */
+export const Acknowledgment = struct(
+  {
+    id: entityId,
+    documentType: DocumentType,
+    version,
+    acknowledgedAt: isoDateTime,
+  },
+  'Acknowledgment',
+);
+export type Acknowledgment = t.TypeOf<typeof Acknowledgment>;
+
+/** A recorded view of a document version (the start of the 10-second reading time). */
+export const DocumentView = struct(
+  {
+    documentType: DocumentType,
+    version,
+    viewedAt: isoDateTime,
+  },
+  'DocumentView',
+);
+export type DocumentView = t.TypeOf<typeof DocumentView>;
+
+/** A risk assessment; expiresAt is one year after createdAt, computed by the server. */
+export const RiskAssessment = struct(
+  {
+    id: entityId,
+    experienceLevel: ExperienceLevel,
+    financialSituation: FinancialSituation,
+    riskCapacity: intRange(limits.riskCapacity.min, limits.riskCapacity.max),
+    investmentObjective: InvestmentObjective,
+    annualIncome: nullable(t.string),
+    netWorth: nullable(t.string),
+    createdAt: isoDateTime,
+    expiresAt: isoDateTime,
+  },
+  'RiskAssessment',
+);
+export type RiskAssessment = t.TypeOf<typeof RiskAssessment>;
+
+/** A regulatory warning issued to the user. */
+export const RegulatoryWarning = struct(
+  {
+    id: entityId,
+    warningType: nonEmptyString(limits.title),
+    message: t.string,
+    createdAt: isoDateTime,
+    acknowledged: t.boolean,
+  },
+  'RegulatoryWarning',
+);
+export type RegulatoryWarning = t.TypeOf<typeof RegulatoryWarning>;
+
+/** Cookie preferences; necessary cookies cannot be turned off. */
+export const CookiePreferences = struct(
+  {
+    necessary: t.literal(true),
+    functional: t.boolean,
+    analytics: t.boolean,
+    marketing: t.boolean,
+  },
+  'CookiePreferences',
+);
+export type CookiePreferences = t.TypeOf<typeof CookiePreferences>;
+
+/** What a Compliance Log entry records. */
+export const ComplianceLogKind = oneOf([
+  'document_viewed',
+  'document_acknowledged',
+  'risk_assessed',
+  'warning_issued',
+  'warning_acknowledged',
+]);
+export type ComplianceLogKind = t.TypeOf<typeof ComplianceLogKind>;
+
+/** One entry of the user's Compliance Log tab, newest first. */
+export const ComplianceLogEntry = struct(
+  {
+    id: entityId,
+    kind: ComplianceLogKind,
+    at: isoDateTime,
+    summary: t.string,
+  },
+  {
+    documentType: DocumentType,
+    version,
+  },
+  'ComplianceLogEntry',
+);
+export type ComplianceLogEntry = t.TypeOf<typeof ComplianceLogEntry>;
+
+/** A module's progress percent: (completed lessons + 1 if the quiz is done) / 5 × 100. */
+export const ModuleProgress = struct({ moduleId: positiveInt, title, progress: percent }, 'ModuleProgress');
+export type ModuleProgress = t.TypeOf<typeof ModuleProgress>;
+
+export const RecentActivityKind = oneOf(['module_completed', 'quiz_completed']);
+export type RecentActivityKind = t.TypeOf<typeof RecentActivityKind>;
+
+/** A Recent Activity item (at most 3 shown, newest first). */
+export const RecentActivity = struct({ kind: RecentActivityKind, title, at: isoDateTime }, 'RecentActivity');
+export type RecentActivity = t.TypeOf<typeof RecentActivity>;
+
+export const RecommendationKind = oneOf(['continue_module', 'take_quiz', 'psychology_assessment']);
+export type RecommendationKind = t.TypeOf<typeof RecommendationKind>;
+
+/** A Recommended Next Step (at most 3); href is an app route such as /course. */
+export const Recommendation = struct(
+  { kind: RecommendationKind, title, description: t.string, href: nonEmptyString(limits.title) },
+  'Recommendation',
+);
+export type Recommendation = t.TypeOf<typeof Recommendation>;
+
+/**
+ * The learner dashboard (GET /api/dashboard). courseProgress: share of the 12 modules whose quiz or
+ * whole module is completed; quizAverage: rounded mean of quiz scores (0 without any);
+ * eqScore and stressResilience come from the latest psychology result (null without one).
+ */
+export const Dashboard = struct(
+  {
+    courseProgress: percent,
+    quizAverage: percent,
+    eqScore: nullable(percent),
+    stressResilience: nullable(percent),
+    moduleProgress: t.array(ModuleProgress),
+    recentActivity: t.array(RecentActivity),
+    recommendations: t.array(Recommendation),
+  },
+  'Dashboard',
+);
+export type Dashboard = t.TypeOf<typeof Dashboard>;
+
+/** The 'Your Trading Style' card: derived from the archetype and the latest risk assessment. */
+export const TradingProfile = struct(
+  {
+    style: nonEmptyString(limits.title),
+    description: t.string,
+    basedOn: struct({
+      traderArchetype: nullable(t.string),
+      experienceLevel: nullable(ExperienceLevel),
+      riskCapacity: nullable(intRange(limits.riskCapacity.min, limits.riskCapacity.max)),
+      investmentObjective: nullable(InvestmentObjective),
+    }),
+  },
+  'TradingProfile',
+);
+export type TradingProfile = t.TypeOf<typeof TradingProfile>;
+
+/** A psychology item as published (server side): its category and whether it is reverse-keyed. */
+export const PsychologyItem = struct(
+  {
+    id: positiveInt,
+    question: nonEmptyString(limits.description),
+    category: PsychologyCategory,
+    reverseKeyed: t.boolean,
+  },
+  'PsychologyItem',
+);
+export type PsychologyItem = t.TypeOf<typeof PsychologyItem>;

@@ -1,0 +1,316 @@
+/**
+ * Domain events: one exact codec per event's data. Event type names and stream names are part of
+ * the contract (DESIGN.md). `eventStreams` says which stream category each event lives in.
+ */
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either';
+import * as t from 'io-ts';
+import {
+  email,
+  entityId,
+  intRange,
+  isoDateTime,
+  nonEmptyString,
+  nonNegativeInt,
+  nullable,
+  optionalText,
+  percent,
+  positiveInt,
+  sha256Hex,
+  struct,
+  text,
+} from './codecs';
+import { decode } from './decode';
+import { PsychologyItem, psychologyScores, QuizQuestion } from './entities';
+import { limits } from './limits';
+import { PsychologyResponse } from './requests';
+import type { StreamCategory } from './streams';
+import {
+  DocumentType,
+  ExperienceLevel,
+  FinancialSituation,
+  GrantableRole,
+  InvestmentObjective,
+  LoginFailureReason,
+  ModuleLevel,
+} from './vocabulary';
+
+const version = nonEmptyString(limits.version);
+const title = nonEmptyString(limits.title);
+/** Who did something: a user id, or a label such as "cli" for the admin CLI. */
+const actor = nonEmptyString(limits.title);
+
+// ---- user-{userId} ----
+
+export const UserRegistered = struct(
+  {
+    userId: entityId,
+    email,
+    firstName: text(limits.name),
+    lastName: text(limits.name),
+    registeredAt: isoDateTime,
+  },
+  'UserRegistered',
+);
+export const RoleGranted = struct({ userId: entityId, role: GrantableRole, grantedBy: actor }, 'RoleGranted');
+export const RoleRevoked = struct({ userId: entityId, role: GrantableRole, revokedBy: actor }, 'RoleRevoked');
+/** Tokens of this user issued before `tokensRevokedBefore` are no longer valid. */
+export const UserLoggedOut = struct({ userId: entityId, tokensRevokedBefore: isoDateTime }, 'UserLoggedOut');
+export const LoginSucceeded = struct(
+  { userId: entityId, ip: t.string, userAgent: t.string },
+  'LoginSucceeded',
+);
+
+// ---- email-{sha256(lower(email))} ----
+
+/** Appended with expected revision "no stream": makes e-mail uniqueness atomic. passwordHash is argon2id. */
+export const EmailReserved = struct(
+  { email, userId: entityId, passwordHash: nonEmptyString(1_000) },
+  'EmailReserved',
+);
+
+// ---- login-{sha256(lower(email))} ----
+
+/** A failed login for the security audit; no secret in it. */
+export const LoginFailed = struct(
+  { emailHash: sha256Hex, reason: LoginFailureReason, ip: t.string, userAgent: t.string },
+  'LoginFailed',
+);
+
+// ---- learning-{userId} ----
+
+export const LessonCompleted = struct(
+  { moduleId: positiveInt, lessonId: positiveInt, completedAt: isoDateTime },
+  'LessonCompleted',
+);
+/** Graded by the server from the catalog; selectedAnswer is 0-based. */
+export const QuizQuestionAnswered = struct(
+  {
+    moduleId: positiveInt,
+    questionId: positiveInt,
+    selectedAnswer: nonNegativeInt,
+    isCorrect: t.boolean,
+    answeredAt: isoDateTime,
+  },
+  'QuizQuestionAnswered',
+);
+/** score = round(correct / total × 100), computed by the server. */
+export const ModuleQuizCompleted = struct(
+  {
+    moduleId: positiveInt,
+    score: percent,
+    correct: nonNegativeInt,
+    total: nonNegativeInt,
+    completedAt: isoDateTime,
+  },
+  'ModuleQuizCompleted',
+);
+
+// ---- compliance-{userId} ----
+
+export const ComplianceDocumentViewed = struct(
+  { documentType: DocumentType, version, contentHash: sha256Hex, viewedAt: isoDateTime },
+  'ComplianceDocumentViewed',
+);
+/** The evidence of an acknowledgment: which text, when it was opened and ticked, from where, and the wording. */
+export const DocumentAcknowledged = struct(
+  {
+    documentType: DocumentType,
+    version,
+    contentHash: sha256Hex,
+    viewedAt: isoDateTime,
+    acknowledgedAt: isoDateTime,
+    secondsRead: nonNegativeInt,
+    ip: t.string,
+    userAgent: t.string,
+    consentText: text(limits.consentText),
+  },
+  'DocumentAcknowledged',
+);
+/** expiresAt is set by the server, one year after submittedAt. */
+export const RiskAssessed = struct(
+  {
+    assessmentId: entityId,
+    experienceLevel: ExperienceLevel,
+    financialSituation: FinancialSituation,
+    riskCapacity: intRange(limits.riskCapacity.min, limits.riskCapacity.max),
+    investmentObjective: InvestmentObjective,
+    annualIncome: optionalText(limits.income),
+    netWorth: optionalText(limits.income),
+    submittedAt: isoDateTime,
+    expiresAt: isoDateTime,
+  },
+  'RiskAssessed',
+);
+/** `rule` names the documented rule that issued the warning. */
+export const RegulatoryWarningIssued = struct(
+  { warningId: entityId, warningType: title, rule: title, message: t.string, issuedAt: isoDateTime },
+  'RegulatoryWarningIssued',
+);
+export const RegulatoryWarningAcknowledged = struct(
+  { warningId: entityId, acknowledgedAt: isoDateTime },
+  'RegulatoryWarningAcknowledged',
+);
+
+// ---- psychology-{userId} ----
+
+export const PsychologyAssessmentCompleted = struct(
+  {
+    assessmentId: entityId,
+    instrumentVersion: version,
+    responses: t.array(PsychologyResponse),
+    ...psychologyScores,
+    overallScore: percent,
+    traderArchetype: title,
+    completedAt: isoDateTime,
+  },
+  'PsychologyAssessmentCompleted',
+);
+
+// ---- catalog-course-module-{moduleId} ----
+
+export const ModulePublished = struct(
+  {
+    moduleId: positiveInt,
+    title,
+    level: ModuleLevel,
+    description: t.string,
+    lessonIds: t.array(positiveInt),
+    contentHash: sha256Hex,
+  },
+  'ModulePublished',
+);
+/** position is the lesson's 1-based place in its module; duration in minutes. */
+export const LessonPublished = struct(
+  {
+    lessonId: positiveInt,
+    moduleId: positiveInt,
+    position: positiveInt,
+    title,
+    description: t.string,
+    duration: nonNegativeInt,
+    videoUrl: nullable(t.string),
+    content: t.string,
+    contentHash: sha256Hex,
+  },
+  'LessonPublished',
+);
+export const QuizPublished = struct(
+  { moduleId: positiveInt, questions: t.array(QuizQuestion), contentHash: sha256Hex },
+  'QuizPublished',
+);
+
+// ---- catalog-document-{documentType} ----
+
+export const ComplianceDocumentPublished = struct(
+  {
+    documentType: DocumentType,
+    version,
+    title,
+    content: t.string,
+    contentHash: sha256Hex,
+    publishedAt: isoDateTime,
+  },
+  'ComplianceDocumentPublished',
+);
+
+// ---- catalog-psychology ----
+
+export const PsychologyInstrumentPublished = struct(
+  { version, questions: t.array(PsychologyItem), contentHash: sha256Hex },
+  'PsychologyInstrumentPublished',
+);
+
+// ---- audit-{auditorId} ----
+
+/** An auditor's read, itself recorded. learnerId null for reads not about one learner; view names the screen/route. */
+export const AuditorViewedRecords = struct(
+  {
+    auditorId: entityId,
+    learnerId: nullable(entityId),
+    view: title,
+    asOf: nullable(isoDateTime),
+    viewedAt: isoDateTime,
+  },
+  'AuditorViewedRecords',
+);
+
+/** Every event type and the codec of its data. */
+export const eventCodecs = {
+  UserRegistered,
+  RoleGranted,
+  RoleRevoked,
+  UserLoggedOut,
+  LoginSucceeded,
+  EmailReserved,
+  LoginFailed,
+  LessonCompleted,
+  QuizQuestionAnswered,
+  ModuleQuizCompleted,
+  ComplianceDocumentViewed,
+  DocumentAcknowledged,
+  RiskAssessed,
+  RegulatoryWarningIssued,
+  RegulatoryWarningAcknowledged,
+  PsychologyAssessmentCompleted,
+  ModulePublished,
+  LessonPublished,
+  QuizPublished,
+  ComplianceDocumentPublished,
+  PsychologyInstrumentPublished,
+  AuditorViewedRecords,
+} as const;
+
+export type EventType = keyof typeof eventCodecs;
+
+/** The data of the event of type K. */
+export type EventData<K extends EventType> = t.TypeOf<(typeof eventCodecs)[K]>;
+
+/** A domain event: its type and its data. */
+export type DomainEvent = { [K in EventType]: { type: K; data: EventData<K> } }[EventType];
+
+/** The event of type K. */
+export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>;
+
+/** The stream category each event type is appended to (see `streams`). */
+export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
+  UserRegistered: 'user',
+  RoleGranted: 'user',
+  RoleRevoked: 'user',
+  UserLoggedOut: 'user',
+  LoginSucceeded: 'user',
+  EmailReserved: 'email',
+  LoginFailed: 'login',
+  LessonCompleted: 'learning',
+  QuizQuestionAnswered: 'learning',
+  ModuleQuizCompleted: 'learning',
+  ComplianceDocumentViewed: 'compliance',
+  DocumentAcknowledged: 'compliance',
+  RiskAssessed: 'compliance',
+  RegulatoryWarningIssued: 'compliance',
+  RegulatoryWarningAcknowledged: 'compliance',
+  PsychologyAssessmentCompleted: 'psychology',
+  ModulePublished: 'catalogModule',
+  LessonPublished: 'catalogModule',
+  QuizPublished: 'catalogModule',
+  ComplianceDocumentPublished: 'catalogDocument',
+  PsychologyInstrumentPublished: 'catalogPsychology',
+  AuditorViewedRecords: 'audit',
+};
+
+export const eventTypes = Object.keys(eventCodecs) as EventType[];
+
+const knownEventTypes: ReadonlySet<string> = new Set(eventTypes);
+
+export const isEventType = (type: string): type is EventType => knownEventTypes.has(type);
+
+/** Builds an event, checking its data against the codec at compile time. */
+export const event = <K extends EventType>(type: K, data: EventData<K>): EventOf<K> =>
+  ({ type, data }) as EventOf<K>;
+
+/** Decodes stored or incoming event data by type; unknown types and bad data give one message. */
+export function decodeEvent(type: string, data: unknown): Either<string, DomainEvent> {
+  if (!isEventType(type)) return left(`type: must be one of ${eventTypes.join(', ')}`);
+  const codec: t.Decoder<unknown, unknown> = eventCodecs[type];
+  const result = decode(codec, data, 'data');
+  return isLeft(result) ? result : right({ type, data: result.right } as DomainEvent);
+}

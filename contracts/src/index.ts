@@ -1,0 +1,15 @@
+/** @tickwise/contracts: codecs for entities, requests, responses and events, the route table and helpers. */
+export * from './access';
+export * from './analytics';
+export * from './audit';
+export * from './codecs';
+export * from './decode';
+export * from './entities';
+export * from './events';
+export * from './limits';
+export * from './paths';
+export * from './requests';
+export * from './responses';
+export * from './routes';
+export * from './streams';
+export * from './vocabulary';

@@ -1,0 +1,366 @@
+/**
+ * The route table: every API route with its method, Koa-style path, the service that answers it
+ * (GET → query-service, anything else → command-service, as the gateway routes them), who may call it,
+ * its codecs and its success status. Every error answers `ErrorBody` (`{ "error": "<message>" }`).
+ */
+import * as t from 'io-ts';
+import type { Access } from './access';
+import {
+  ComplianceAnalytics,
+  FunnelStep,
+  ModuleAnalytics,
+  ProjectionStatus,
+  PsychologyAnalytics,
+  QuizItemAnalytics,
+  RebuildStarted,
+} from './analytics';
+import { AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
+import {
+  Acknowledgment,
+  ComplianceDocument,
+  ComplianceLogEntry,
+  Dashboard,
+  DocumentView,
+  Lesson,
+  Module,
+  ProgressRecord,
+  PsychologyQuestion,
+  PsychologyResult,
+  QuizAttempt,
+  QuizQuestion,
+  QuizResult,
+  RegulatoryWarning,
+  RiskAssessment,
+  TradingProfile,
+  User,
+} from './entities';
+import {
+  AcknowledgmentBody,
+  AsOfQuery,
+  AuditHistoryQuery,
+  DocumentVersionParams,
+  DocumentViewBody,
+  IdParams,
+  LearnerSearchQuery,
+  LoginBody,
+  ModuleIdParams,
+  ProgressBody,
+  ProjectionNameParams,
+  PsychologyAssessmentBody,
+  QuizAttemptBody,
+  RegisterBody,
+  RiskAssessmentBody,
+} from './requests';
+import { AuthResponse, Ok } from './responses';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type Service = 'command' | 'query';
+
+/** A route as written in the table; `name` and `service` are filled in by `defineRoutes`. */
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** Koa style, e.g. '/api/modules/:id/lessons'. */
+  readonly path: string;
+  readonly access: Access;
+  /** JSON body (write routes); absent when the route takes none. */
+  readonly body?: t.Mixed;
+  /** Query string (values arrive as strings). */
+  readonly query?: t.Mixed;
+  /** Path parameters (values arrive as strings). */
+  readonly params?: t.Mixed;
+  /** The success body. */
+  readonly response: t.Mixed;
+  /** The success status; 200 when absent. */
+  readonly status?: number;
+}
+
+export interface RouteSpec extends RouteDefinition {
+  readonly name: string;
+  readonly service: Service;
+}
+
+type Defined<R extends Record<string, RouteDefinition>> = {
+  readonly [K in keyof R]: R[K] & { readonly name: K; readonly service: Service };
+};
+
+/** Names each route after its key and assigns the service that its method is routed to. */
+function defineRoutes<const R extends Record<string, RouteDefinition>>(table: R): Defined<R> {
+  const named: Record<string, RouteSpec> = {};
+  for (const [name, definition] of Object.entries(table)) {
+    named[name] = { ...definition, name, service: definition.method === 'GET' ? 'query' : 'command' };
+  }
+  return named as Defined<R>;
+}
+
+export const routes = defineRoutes({
+  // ---- identity ----
+  me: { method: 'GET', path: '/api/auth/me', access: 'authenticated', response: User },
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    body: LoginBody,
+    response: AuthResponse,
+  },
+  register: {
+    method: 'POST',
+    path: '/api/auth/register',
+    access: 'public',
+    body: RegisterBody,
+    response: AuthResponse,
+    status: 201,
+  },
+  /** Tokens issued before now stop being valid for this user. */
+  logout: { method: 'POST', path: '/api/auth/logout', access: 'authenticated', response: Ok },
+
+  // ---- course (compliant learners) ----
+  modules: { method: 'GET', path: '/api/modules', access: 'compliant', response: t.array(Module) },
+  moduleLessons: {
+    method: 'GET',
+    path: '/api/modules/:id/lessons',
+    access: 'compliant',
+    params: ModuleIdParams,
+    response: t.array(Lesson),
+  },
+  moduleQuiz: {
+    method: 'GET',
+    path: '/api/modules/:id/quiz',
+    access: 'compliant',
+    params: ModuleIdParams,
+    response: t.array(QuizQuestion),
+  },
+  progress: { method: 'GET', path: '/api/progress', access: 'compliant', response: t.array(ProgressRecord) },
+  /** Completing what is already completed appends nothing and answers the existing record. */
+  recordProgress: {
+    method: 'POST',
+    path: '/api/progress',
+    access: 'compliant',
+    body: ProgressBody,
+    response: ProgressRecord,
+    status: 201,
+  },
+  /** Graded by the server; the answer says whether it was correct. */
+  quizAttempt: {
+    method: 'POST',
+    path: '/api/quiz/attempt',
+    access: 'compliant',
+    body: QuizAttemptBody,
+    response: QuizAttempt,
+    status: 201,
+  },
+  /** Newest first. */
+  quizResults: {
+    method: 'GET',
+    path: '/api/quiz-results',
+    access: 'compliant',
+    response: t.array(QuizResult),
+  },
+
+  // ---- psychology and dashboard (compliant learners) ----
+  /** The user's psychology results, newest first. */
+  assessments: {
+    method: 'GET',
+    path: '/api/assessments',
+    access: 'compliant',
+    response: t.array(PsychologyResult),
+  },
+  psychologyQuestions: {
+    method: 'GET',
+    path: '/api/trading-psychology/questions',
+    access: 'compliant',
+    response: t.array(PsychologyQuestion),
+  },
+  submitPsychologyAssessment: {
+    method: 'POST',
+    path: '/api/trading-psychology/assessment',
+    access: 'compliant',
+    body: PsychologyAssessmentBody,
+    response: PsychologyResult,
+    status: 201,
+  },
+  /** 404 when the user has none yet. */
+  latestPsychologyResult: {
+    method: 'GET',
+    path: '/api/trading-psychology/latest',
+    access: 'compliant',
+    response: PsychologyResult,
+  },
+  tradingProfile: {
+    method: 'GET',
+    path: '/api/trading-profile',
+    access: 'compliant',
+    response: TradingProfile,
+  },
+  dashboard: { method: 'GET', path: '/api/dashboard', access: 'compliant', response: Dashboard },
+
+  // ---- compliance gate (any signed-in user) ----
+  /** Active documents only. */
+  complianceDocuments: {
+    method: 'GET',
+    path: '/api/compliance/documents',
+    access: 'authenticated',
+    response: t.array(ComplianceDocument),
+  },
+  acknowledgments: {
+    method: 'GET',
+    path: '/api/compliance/acknowledgments',
+    access: 'authenticated',
+    response: t.array(Acknowledgment),
+  },
+  /** Needs a view of that version at least 10 s earlier (422 'Document Must Be Read'); idempotent. */
+  acknowledgeDocument: {
+    method: 'POST',
+    path: '/api/compliance/acknowledgment',
+    access: 'authenticated',
+    body: AcknowledgmentBody,
+    response: Acknowledgment,
+    status: 201,
+  },
+  /** Called when a document is opened for reading; starts the reading time (server clock). */
+  recordDocumentView: {
+    method: 'POST',
+    path: '/api/compliance/document-views',
+    access: 'authenticated',
+    body: DocumentViewBody,
+    response: DocumentView,
+    status: 201,
+  },
+  /** The Compliance Log tab, newest first. */
+  complianceLog: {
+    method: 'GET',
+    path: '/api/compliance/log',
+    access: 'authenticated',
+    response: t.array(ComplianceLogEntry),
+  },
+  /** Newest first: the first item is the latest. */
+  riskAssessments: {
+    method: 'GET',
+    path: '/api/risk/assessments',
+    access: 'authenticated',
+    response: t.array(RiskAssessment),
+  },
+  /** expiresAt is computed by the server (one year), whatever the client sends. */
+  submitRiskAssessment: {
+    method: 'POST',
+    path: '/api/risk/assessment',
+    access: 'authenticated',
+    body: RiskAssessmentBody,
+    response: RiskAssessment,
+    status: 201,
+  },
+  regulatoryWarnings: {
+    method: 'GET',
+    path: '/api/regulatory/warnings',
+    access: 'authenticated',
+    response: t.array(RegulatoryWarning),
+  },
+  /** Idempotent; another user's warning id is 404. Takes no body. */
+  acknowledgeWarning: {
+    method: 'PUT',
+    path: '/api/regulatory/warning/:id/acknowledge',
+    access: 'authenticated',
+    params: IdParams,
+    response: RegulatoryWarning,
+  },
+
+  // ---- compliance auditors (auditor or admin); every read is recorded as AuditorViewedRecords ----
+  auditLearners: {
+    method: 'GET',
+    path: '/api/audit/learners',
+    access: 'auditor',
+    query: LearnerSearchQuery,
+    response: t.array(LearnerSummary),
+  },
+  /** Replayed from the event log itself, with each stream's hash-chain verification. */
+  auditLearnerHistory: {
+    method: 'GET',
+    path: '/api/audit/learners/:id/history',
+    access: 'auditor',
+    params: IdParams,
+    query: AuditHistoryQuery,
+    response: AuditHistory,
+  },
+  auditDocuments: {
+    method: 'GET',
+    path: '/api/audit/documents',
+    access: 'auditor',
+    response: t.array(DocumentVersion),
+  },
+  auditDocumentCoverage: {
+    method: 'GET',
+    path: '/api/audit/documents/:documentType/:version/coverage',
+    access: 'auditor',
+    params: DocumentVersionParams,
+    query: AsOfQuery,
+    response: DocumentCoverage,
+  },
+
+  // ---- analysts (analyst or admin): aggregates only ----
+  analyticsFunnel: {
+    method: 'GET',
+    path: '/api/analytics/funnel',
+    access: 'analyst',
+    response: t.array(FunnelStep),
+  },
+  analyticsModules: {
+    method: 'GET',
+    path: '/api/analytics/modules',
+    access: 'analyst',
+    response: t.array(ModuleAnalytics),
+  },
+  analyticsQuizItems: {
+    method: 'GET',
+    path: '/api/analytics/quiz-items',
+    access: 'analyst',
+    response: t.array(QuizItemAnalytics),
+  },
+  analyticsPsychology: {
+    method: 'GET',
+    path: '/api/analytics/psychology',
+    access: 'analyst',
+    response: PsychologyAnalytics,
+  },
+  analyticsCompliance: {
+    method: 'GET',
+    path: '/api/analytics/compliance',
+    access: 'analyst',
+    response: ComplianceAnalytics,
+  },
+  projections: {
+    method: 'GET',
+    path: '/api/admin/projections',
+    access: 'analyst',
+    response: t.array(ProjectionStatus),
+  },
+  /** Starts a blue/green rebuild; the current version keeps serving until the new one catches up. */
+  rebuildProjection: {
+    method: 'POST',
+    path: '/api/admin/projections/:name/rebuild',
+    access: 'analyst',
+    params: ProjectionNameParams,
+    response: RebuildStarted,
+    status: 202,
+  },
+});
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+/** Every route, in table order. */
+export const routeList: readonly RouteSpec[] = Object.values(routes);
+
+/** The success status of a route. */
+export const successStatus = (route: RouteDefinition): number => route.status ?? 200;
+
+type Decoded<R, K extends string> = R extends { readonly [P in K]: infer C extends t.Mixed }
+  ? t.TypeOf<C>
+  : undefined;
+
+/** The decoded JSON body of route N (undefined when it takes none). */
+export type BodyOf<N extends RouteName> = Decoded<Routes[N], 'body'>;
+/** The decoded query string of route N (undefined when it reads none). */
+export type QueryOf<N extends RouteName> = Decoded<Routes[N], 'query'>;
+/** The decoded path parameters of route N (undefined when its path has none). */
+export type ParamsOf<N extends RouteName> = Decoded<Routes[N], 'params'>;
+/** The success body of route N. */
+export type ResponseOf<N extends RouteName> = t.TypeOf<Routes[N]['response']>;

@@ -1,0 +1,61 @@
+/**
+ * Stream names (DESIGN.md, "Streams and events"). Pure string functions: hashes are computed by
+ * callers (contracts stay browser-safe), as sha256 hex of `normalizeEmail(email)`.
+ */
+
+/** Each stream category and the prefix of its names. */
+export const streamPrefixes = {
+  user: 'user-',
+  email: 'email-',
+  login: 'login-',
+  learning: 'learning-',
+  compliance: 'compliance-',
+  psychology: 'psychology-',
+  catalogModule: 'catalog-course-module-',
+  catalogDocument: 'catalog-document-',
+  catalogPsychology: 'catalog-psychology',
+  audit: 'audit-',
+} as const;
+
+export type StreamCategory = keyof typeof streamPrefixes;
+
+export const streams = {
+  /** user-{userId}: registration, roles, logins, logout. */
+  user: (userId: string): string => `${streamPrefixes.user}${userId}`,
+  /** email-{sha256(lower(email))}: the e-mail reservation with the password hash. */
+  email: (emailHash: string): string => `${streamPrefixes.email}${emailHash}`,
+  /** login-{sha256(lower(email))}: failed logins for that address. */
+  login: (emailHash: string): string => `${streamPrefixes.login}${emailHash}`,
+  /** learning-{userId}: lessons, quiz answers, module quizzes. */
+  learning: (userId: string): string => `${streamPrefixes.learning}${userId}`,
+  /** compliance-{userId}: document views, acknowledgments, risk assessments, warnings. */
+  compliance: (userId: string): string => `${streamPrefixes.compliance}${userId}`,
+  /** psychology-{userId}: completed psychology assessments. */
+  psychology: (userId: string): string => `${streamPrefixes.psychology}${userId}`,
+  /** catalog-course-module-{moduleId}: a module, its lessons and its quiz as published. */
+  catalogModule: (moduleId: number): string => `${streamPrefixes.catalogModule}${moduleId}`,
+  /** catalog-document-{documentType}: the versions of one compliance document. */
+  catalogDocument: (documentType: string): string => `${streamPrefixes.catalogDocument}${documentType}`,
+  /** catalog-psychology: the psychology instrument's versions. */
+  catalogPsychology: (): string => streamPrefixes.catalogPsychology,
+  /** audit-{auditorId}: what an auditor looked at. */
+  audit: (auditorId: string): string => `${streamPrefixes.audit}${auditorId}`,
+} as const satisfies Record<StreamCategory, (...args: never[]) => string>;
+
+// Longest prefixes first, so "catalog-course-module-" is never mistaken for a shorter one.
+const byLongestPrefix = (Object.keys(streamPrefixes) as StreamCategory[]).sort(
+  (a, b) => streamPrefixes[b].length - streamPrefixes[a].length,
+);
+
+/** Splits a stream name into its category and id ('' for catalog-psychology); null if unknown. */
+export function parseStream(name: string): { category: StreamCategory; id: string } | null {
+  for (const category of byLongestPrefix) {
+    const prefix = streamPrefixes[category];
+    if (category === 'catalogPsychology') {
+      if (name === prefix) return { category, id: '' };
+    } else if (name.startsWith(prefix) && name.length > prefix.length) {
+      return { category, id: name.slice(prefix.length) };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+/** The closed sets of words the domain uses (spec §3, §5; DESIGN.md roles). `X.values` lists them. */
+import type * as t from 'io-ts';
+import { oneOf } from './codecs';
+
+/** Every user is a learner; auditor, analyst and admin are granted by events. */
+export const Role = oneOf(['learner', 'auditor', 'analyst', 'admin']);
+export type Role = t.TypeOf<typeof Role>;
+
+/** Roles that the admin CLI can grant or revoke (learner is implicit). */
+export const GrantableRole = oneOf(['auditor', 'analyst', 'admin']);
+export type GrantableRole = t.TypeOf<typeof GrantableRole>;
+
+/** Course tier: modules 1-4, 5-8, 9-12. */
+export const ModuleLevel = oneOf(['BEGINNER', 'INTERMEDIATE', 'ADVANCED']);
+export type ModuleLevel = t.TypeOf<typeof ModuleLevel>;
+
+export const DocumentType = oneOf([
+  'risk_disclosure',
+  'cftc_warning',
+  'educational_disclaimer',
+  'privacy_policy',
+]);
+export type DocumentType = t.TypeOf<typeof DocumentType>;
+
+/** beginner (0-1 years), intermediate (1-3 years), advanced (3+ years). */
+export const ExperienceLevel = oneOf(['beginner', 'intermediate', 'advanced']);
+export type ExperienceLevel = t.TypeOf<typeof ExperienceLevel>;
+
+export const FinancialSituation = oneOf(['stable', 'growing', 'volatile']);
+export type FinancialSituation = t.TypeOf<typeof FinancialSituation>;
+
+export const InvestmentObjective = oneOf(['education', 'conservative', 'growth', 'speculative']);
+export type InvestmentObjective = t.TypeOf<typeof InvestmentObjective>;
+
+/** The six categories of the trading psychology instrument. */
+export const PsychologyCategory = oneOf([
+  'emotionalIntelligence',
+  'cognitiveControl',
+  'stressResilience',
+  'behavioralDiscipline',
+  'riskManagement',
+  'performanceOptimization',
+]);
+export type PsychologyCategory = t.TypeOf<typeof PsychologyCategory>;
+
+/** Browser-stored cookie consent status. */
+export const CookieConsentStatus = oneOf(['accepted', 'rejected', 'customized']);
+export type CookieConsentStatus = t.TypeOf<typeof CookieConsentStatus>;
+
+/** Why a login failed (recorded for the security audit, never shown to the client). */
+export const LoginFailureReason = oneOf(['unknown_email', 'wrong_password']);
+export type LoginFailureReason = t.TypeOf<typeof LoginFailureReason>;

@@ -1,0 +1,167 @@
+import * as t from 'io-ts';
+import {
+  ComplianceLogEntry,
+  CookiePreferences,
+  Dashboard,
+  decode,
+  Lesson,
+  ProgressRecord,
+  PsychologyResult,
+  QuizQuestion,
+  RiskAssessment,
+  TradingProfile,
+  User,
+} from '../src';
+import { at, later, userId } from './samples';
+
+const messageOf = (codec: t.Decoder<unknown, unknown>, input: unknown): string | null => {
+  const result = decode(codec, input);
+  return result._tag === 'Left' ? result.left : null;
+};
+
+const user = {
+  id: userId,
+  email: 'ann@example.com',
+  firstName: 'Ann',
+  lastName: '',
+  isCompliant: false,
+  roles: ['learner'],
+  createdAt: at,
+};
+
+const dashboard = {
+  courseProgress: 25,
+  quizAverage: 88,
+  eqScore: null,
+  stressResilience: null,
+  moduleProgress: [{ moduleId: 1, title: 'What futures are', progress: 100 }],
+  recentActivity: [{ kind: 'quiz_completed', title: 'Module 1 Quiz', at }],
+  recommendations: [
+    { kind: 'psychology_assessment', title: 'Take the assessment', description: 'Know yourself', href: '/x' },
+  ],
+};
+
+describe('entities', () => {
+  it('User: roles are the known roles; the password hash never passes through', () => {
+    expect(decode(User, { ...user, passwordHash: 'secret' })).toEqual({ _tag: 'Right', right: user });
+    expect(messageOf(User, { ...user, roles: ['learner', 'root'] })).toBe(
+      'roles.1: must be one of learner, auditor, analyst, admin',
+    );
+    expect(messageOf(User, { ...user, createdAt: 'Jan 17 2025' })).toBe(
+      'createdAt: must be an ISO 8601 date-time',
+    );
+  });
+
+  it('Lesson: videoUrl may be null but must be present', () => {
+    const lesson = { id: 1, title: 'T', description: 'D', duration: 6, videoUrl: null, content: 'C' };
+    expect(messageOf(Lesson, lesson)).toBeNull();
+    const { videoUrl: _v, ...withoutVideo } = lesson;
+    expect(messageOf(Lesson, withoutVideo)).toBe('videoUrl: required');
+  });
+
+  it('QuizQuestion: correctAnswer is 1-based', () => {
+    const question = { id: 1, question: 'Q?', options: ['a', 'b'], correctAnswer: 1, explanation: null };
+    expect(messageOf(QuizQuestion, question)).toBeNull();
+    expect(messageOf(QuizQuestion, { ...question, correctAnswer: 0 })).toBe(
+      'correctAnswer: must be a positive integer',
+    );
+  });
+
+  it('ProgressRecord: lessonId null means the module quiz', () => {
+    expect(
+      messageOf(ProgressRecord, { id: 'p1', moduleId: 1, lessonId: null, completed: true, createdAt: at }),
+    ).toBeNull();
+  });
+
+  it('PsychologyResult: scores are whole percents, archetype texts optional', () => {
+    const result = {
+      id: 'pa-1',
+      overallScore: 67,
+      traderArchetype: 'The Steady Hand',
+      emotionalIntelligence: 70,
+      cognitiveControl: 65,
+      stressResilience: 50,
+      behavioralDiscipline: 80,
+      riskManagement: 75,
+      performanceOptimization: 60,
+      completedAt: at,
+    };
+    expect(messageOf(PsychologyResult, result)).toBeNull();
+    expect(messageOf(PsychologyResult, { ...result, archetypeDescription: 'Calm.' })).toBeNull();
+    expect(messageOf(PsychologyResult, { ...result, riskManagement: 100.5 })).toBe(
+      'riskManagement: must be an integer 0-100',
+    );
+  });
+
+  it('RiskAssessment: riskCapacity 1-10, incomes nullable', () => {
+    const assessment = {
+      id: 'ra-1',
+      experienceLevel: 'advanced',
+      financialSituation: 'stable',
+      riskCapacity: 10,
+      investmentObjective: 'conservative',
+      annualIncome: null,
+      netWorth: '1m',
+      createdAt: at,
+      expiresAt: later,
+    };
+    expect(messageOf(RiskAssessment, assessment)).toBeNull();
+    expect(messageOf(RiskAssessment, { ...assessment, riskCapacity: 11 })).toBe(
+      'riskCapacity: must be an integer 1-10',
+    );
+  });
+
+  it('CookiePreferences: necessary is always true', () => {
+    const prefs = { necessary: true, functional: false, analytics: true, marketing: false };
+    expect(messageOf(CookiePreferences, prefs)).toBeNull();
+    expect(messageOf(CookiePreferences, { ...prefs, necessary: false })).toBe('necessary: must be true');
+  });
+
+  it('ComplianceLogEntry: document fields are optional, kind is closed', () => {
+    const entry = { id: 'e1', kind: 'risk_assessed', at, summary: 'Risk assessment submitted' };
+    expect(messageOf(ComplianceLogEntry, entry)).toBeNull();
+    expect(
+      messageOf(ComplianceLogEntry, {
+        ...entry,
+        kind: 'document_acknowledged',
+        documentType: 'risk_disclosure',
+      }),
+    ).toBeNull();
+    expect(messageOf(ComplianceLogEntry, { ...entry, kind: 'other' })).toMatch(/^kind: must be one of /);
+  });
+
+  it('Dashboard: nested items are checked and stripped', () => {
+    const withExtras = {
+      ...dashboard,
+      moduleProgress: [{ ...dashboard.moduleProgress[0], lessons: [1, 2] }],
+      recentActivity: [{ ...dashboard.recentActivity[0], userId }],
+    };
+    expect(decode(Dashboard, withExtras)).toEqual({ _tag: 'Right', right: dashboard });
+    expect(
+      messageOf(Dashboard, { ...dashboard, moduleProgress: [{ moduleId: 1, title: 'M', progress: 120 }] }),
+    ).toBe('moduleProgress.0.progress: must be an integer 0-100');
+    expect(messageOf(Dashboard, { ...dashboard, eqScore: 'high' })).toBe(
+      'eqScore: must be an integer 0-100 or null',
+    );
+  });
+
+  it('TradingProfile: basedOn is an exact nested object', () => {
+    const profile = {
+      style: 'Cautious learner',
+      description: 'Start with micro contracts in simulation.',
+      basedOn: {
+        traderArchetype: null,
+        experienceLevel: 'beginner',
+        riskCapacity: 3,
+        investmentObjective: null,
+      },
+    };
+    expect(decode(TradingProfile, { ...profile, basedOn: { ...profile.basedOn, extra: 1 } })).toEqual({
+      _tag: 'Right',
+      right: profile,
+    });
+    expect(
+      messageOf(TradingProfile, { ...profile, basedOn: { ...profile.basedOn, experienceLevel: 'pro' } }),
+    ).toBe('basedOn.experienceLevel: must be one of beginner, intermediate, advanced or null');
+  });
+});

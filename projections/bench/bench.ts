@@ -1,0 +1,173 @@
+// npm run bench: the platform's throughput, rebuild and lag figures on a seeded, realistic history.
+// Not part of npm test. Set BENCH_LEARNERS to change the size (default 20,000 learners, ~1.2M events).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { event } from '@tickwise/contracts';
+import { SqliteEventLog, SqliteReadModelStore } from '@tickwise/platform';
+import { allProjections } from '../src/catalog';
+import { LiveProjectionRunner } from '../src/runtime/runner';
+import { waitForProjections } from '../src/runtime/wait';
+import { seedHistory, toNew } from './history';
+
+const run = promisify(execFile);
+const learners = Number(process.env.BENCH_LEARNERS ?? 20000);
+const dir = mkdtempSync(join(tmpdir(), 'tickwise-bench-'));
+const figures: Array<[string, string, string]> = [];
+const report = (name: string, value: string, target = '') => {
+  figures.push([name, value, target]);
+  console.log(`${name.padEnd(46)} ${value.padStart(18)}  ${target}`);
+};
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const meta = () => ({
+  correlationId: 'bench',
+  causationId: 'bench',
+  actor: 'system:bench',
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
+
+async function seed() {
+  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  const started = performance.now();
+  let lastLine = 0;
+  const events = await seedHistory(log, learners, 20261125, (done, count) => {
+    if (performance.now() - lastLine > 2000) {
+      lastLine = performance.now();
+      process.stderr.write(`  seeding: ${done}/${learners} learners, ${count} events\n`);
+    }
+  });
+  const seconds = (performance.now() - started) / 1000;
+  report('history: learners / events', `${fmt(learners)} / ${fmt(events)}`, '≥ 20,000 / ≥ 1,000,000');
+  report('seeding (concurrent multi-event appends)', `${fmt(events / seconds)} ev/s`);
+  await log.close();
+  return events;
+}
+
+async function durableConcurrentAppends() {
+  const log = new SqliteEventLog({ file: join(dir, 'appends.db') });
+  const writers = 64;
+  const durationMs = 4000;
+  let appended = 0;
+  const deadline = performance.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      let revision: number | 'no_stream' = 'no_stream';
+      while (performance.now() < deadline) {
+        const result = await log.appendToStream(
+          `bench-writer-${w}`,
+          [{ type: 'BenchAppended', data: { w }, metadata: meta() }],
+          {
+            expectedRevision: revision,
+          },
+        );
+        revision = result.nextRevision;
+        appended++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  report(
+    'durable appends, 64 concurrent single-event',
+    `${fmt(appended / seconds)} ev/s`,
+    'target ≥ 15,000 ev/s (synchronous=FULL)',
+  );
+
+  const batchStarted = performance.now();
+  let batched = 0;
+  for (let i = 0; i < 100; i++) {
+    const events = Array.from({ length: 1000 }, (_, n) => ({
+      type: 'BenchAppended',
+      data: { n },
+      metadata: meta(),
+    }));
+    await log.appendToStream(`bench-batch-${i}`, events, { expectedRevision: 'no_stream' });
+    batched += events.length;
+  }
+  report(
+    'batched appends, 1,000 events per append',
+    `${fmt(batched / ((performance.now() - batchStarted) / 1000))} ev/s`,
+  );
+  await log.close();
+}
+
+async function rebuildAll() {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'rebuild-child.ts'), dir],
+    {
+      cwd: join(__dirname, '..'),
+      maxBuffer: 10_000_000,
+    },
+  );
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+    results: Array<{ name: string; events: number; seconds: number; eventsPerSecond: number }>;
+    maxRssMb: number;
+  };
+  for (const r of result.results) {
+    report(
+      `rebuild ${r.name}`,
+      `${fmt(r.eventsPerSecond)} ev/s`,
+      `target ≥ 150,000 ev/s (${fmt(r.events)} events in ${r.seconds.toFixed(1)} s)`,
+    );
+  }
+  report('rebuild peak RSS', `${fmt(result.maxRssMb)} MB`, 'target ≤ 400 MB');
+}
+
+async function appendToReadModelLag() {
+  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  const store = new SqliteReadModelStore({ file: join(dir, 'read-models.db') });
+  const runners = allProjections.map((p) => new LiveProjectionRunner({ log, store }, p));
+  for (const r of runners) r.start();
+  const names = allProjections.map((p) => p.name);
+  const lags: number[] = [];
+  for (let i = 0; i < 400; i++) {
+    const started = performance.now();
+    const { position } = await log.appendToStream(
+      `learning-lag-${i % 50}`,
+      [
+        toNew(
+          event('LessonCompleted', {
+            moduleId: 1,
+            lessonId: 1 + (i % 4),
+            completedAt: new Date().toISOString(),
+          }),
+          'system:bench',
+          new Date().toISOString(),
+        ),
+      ],
+      { expectedRevision: 'any' },
+    );
+    if (!(await waitForProjections(store, names, position, 5000, 1)))
+      throw new Error('projection did not catch up');
+    lags.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  report('append → read model lag p50', `${percentile(lags, 50).toFixed(1)} ms`);
+  report('append → read model lag p99', `${percentile(lags, 99).toFixed(1)} ms`, 'target ≤ 50 ms');
+  for (const r of runners) await r.stop();
+  await store.close();
+  await log.close();
+}
+
+async function main() {
+  console.log(`Tickwise bench — node ${process.version}, data in ${dir}\n`);
+  await seed();
+  await durableConcurrentAppends();
+  await rebuildAll();
+  await appendToReadModelLag();
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,16 @@
+import { learningProjection } from './read-models/learning';
+import { usersProjection } from './read-models/users';
+import type { Projection } from './runtime/projection';
+
+/** Every read model the product serves. The runner, the rebuild CLI and the bench all use this list. */
+export const allProjections: readonly Projection[] = [usersProjection, learningProjection];
+
+export function findProjections(selector: string): Projection[] {
+  if (selector === 'all') return [...allProjections];
+  const found = allProjections.filter((p) => p.name === selector);
+  if (found.length === 0) {
+    const names = allProjections.map((p) => p.name).join(', ') || '(none)';
+    throw new Error(`Unknown projection "${selector}". Known: ${names}, or "all".`);
+  }
+  return found;
+}
