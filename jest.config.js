@@ -9,12 +9,18 @@ const swc = [
     },
   },
 ];
+// Suites that need a server run only when its URL is set; otherwise they are not run at all.
+const serverSuites = [
+  ...(process.env.EVENTSTORE_URL ? [] : ['/platform/test/eventstoredb-event-log\\.test\\.ts$']),
+  ...(process.env.MONGO_URL ? [] : ['/platform/test/mongo-read-models\\.test\\.ts$']),
+];
 const serverProject = (name) => ({
   displayName: name,
   roots: [`<rootDir>/${name}`],
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['**/*.test.ts'],
+  ...(name === 'platform' ? { testPathIgnorePatterns: ['/node_modules/', ...serverSuites] } : {}),
 });
 
 /** @type {import('jest').Config} */

@@ -44,12 +44,14 @@ async function take(
   const iterator = iterable[Symbol.asyncIterator]();
   const deadline = Date.now() + ms;
   while (out.length < count) {
+    let timer: NodeJS.Timeout | undefined;
     const next = await Promise.race([
       iterator.next(),
-      new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now())),
-      ),
+      new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
+      }),
     ]);
+    clearTimeout(timer);
     if (next === 'timeout')
       throw new Error(`subscription delivered ${out.length} of ${count} events in ${ms} ms`);
     if (next.done) break;

@@ -1,0 +1,206 @@
+// Editorial checks of the course-content issue, run against the real files under content/.
+// The structural validator (loadCourse) lives in command-service/src/catalog and has its own unit tests.
+
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Course, type CourseModule, loadCourse } from '../command-service/src/catalog/course-content';
+import { countWords } from '../command-service/src/catalog/lesson-sections';
+import { findForbiddenClaims } from '../command-service/src/catalog/wording';
+
+const CONTENT_DIR = __dirname;
+const MODULE_NUMBERS = Array.from({ length: 12 }, (_, index) => index + 1);
+
+let cached: Course | undefined;
+/** The real course, loaded once; a ContentError fails every test that needs it with its message. */
+function course(): Course {
+  cached ??= loadCourse();
+  return cached;
+}
+
+function moduleNumbered(id: number): CourseModule {
+  const found = course().modules.find((m) => m.id === id);
+  if (!found) throw new Error(`module ${id} is missing`);
+  return found;
+}
+
+function tierOf(id: number): CourseModule['level'] {
+  if (id <= 4) return 'BEGINNER';
+  if (id <= 8) return 'INTERMEDIATE';
+  return 'ADVANCED';
+}
+
+describe('the course', () => {
+  it('passes the structural validator', () => {
+    expect(() => loadCourse()).not.toThrow();
+  });
+
+  it('has 12 modules, 48 lessons (4 a module) and 12 quizzes', () => {
+    const { modules } = course();
+    expect(modules.map((m) => m.id)).toEqual(MODULE_NUMBERS);
+    expect(modules.map((m) => m.lessons.length)).toEqual(MODULE_NUMBERS.map(() => 4));
+    expect(modules.flatMap((m) => m.lessons)).toHaveLength(48);
+    expect(modules.filter((m) => m.quiz.length > 0)).toHaveLength(12);
+  });
+
+  it('puts modules 1–4 in BEGINNER, 5–8 in INTERMEDIATE and 9–12 in ADVANCED', () => {
+    expect(course().modules.map((m) => [m.id, m.level])).toEqual(
+      MODULE_NUMBERS.map((id) => [id, tierOf(id)]),
+    );
+  });
+
+  it('uses unique module, lesson and question ids', () => {
+    const { modules } = course();
+    const lessonIds = modules.flatMap((m) => m.lessons.map((l) => l.id));
+    const questionIds = modules.flatMap((m) => m.quiz.map((q) => q.id));
+    expect(new Set(modules.map((m) => m.id)).size).toBe(modules.length);
+    expect(new Set(lessonIds).size).toBe(lessonIds.length);
+    expect(new Set(questionIds).size).toBe(questionIds.length);
+  });
+
+  it('gives every module a title and a description, and a duration equal to its lessons’ minutes', () => {
+    for (const m of course().modules) {
+      expect(m.title.trim()).not.toBe('');
+      expect(m.description.trim()).not.toBe('');
+      expect(m.duration).toBe(m.lessons.reduce((sum, l) => sum + l.duration, 0));
+    }
+  });
+});
+
+describe.each(MODULE_NUMBERS)('module %i', (id) => {
+  it('has lessons with the required sections, 600–1,200 words and an honest duration', () => {
+    const problems: string[] = [];
+    for (const lesson of moduleNumbered(id).lessons) {
+      const where = `lesson ${lesson.id} (${lesson.title})`;
+      const expectedId = (id - 1) * 4 + lesson.position;
+      if (lesson.id !== expectedId) problems.push(`${where}: id should be ${expectedId}`);
+      const types = lesson.sections.map((s) => s.type);
+      for (const required of ['overview', 'example', 'keypoint', 'summary'] as const) {
+        if (!types.includes(required)) problems.push(`${where}: no ${required} section`);
+      }
+      const words = countWords(lesson.content);
+      if (words < 600 || words > 1200) problems.push(`${where}: ${words} words, outside 600–1,200`);
+      const minutes = Math.ceil(words / 200);
+      if (Math.abs(lesson.duration - minutes) > 1) {
+        problems.push(
+          `${where}: duration ${lesson.duration} min, but ${words} words read in about ${minutes}`,
+        );
+      }
+      for (const section of lesson.sections) {
+        if (section.type === 'example' && !/\d/.test(section.body)) {
+          problems.push(`${where}: example "${section.title}" has no numbers`);
+        }
+        if (section.type === 'keypoint') {
+          const items = section.body
+            .split('\n')
+            .filter((line) => /^\s*(?:[-*+]|\d+[.)])\s/.test(line)).length;
+          if (items < 2 || items > 4) problems.push(`${where}: ${items} key points, expected 2–4`);
+        }
+      }
+      if (/!?\[[^\]]*\]\([^)]*\)/.test(lesson.content)) problems.push(`${where}: has a link or image`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has a quiz of at least 6 questions, 4 options each, a 1-based answer and an explanation', () => {
+    const problems: string[] = [];
+    const { quiz } = moduleNumbered(id);
+    if (quiz.length < 6) problems.push(`${quiz.length} questions, expected at least 6`);
+    quiz.forEach((q, index) => {
+      const where = `question ${index + 1} (id ${q.id})`;
+      const expectedId = id * 100 + index + 1;
+      if (q.id !== expectedId) problems.push(`${where}: id should be ${expectedId}`);
+      if (q.question.trim() === '') problems.push(`${where}: empty question`);
+      if (q.options.length !== 4) problems.push(`${where}: ${q.options.length} options, expected 4`);
+      if (new Set(q.options).size !== q.options.length) problems.push(`${where}: repeated option`);
+      if (!Number.isInteger(q.correctAnswer) || q.correctAnswer < 1 || q.correctAnswer > 4) {
+        problems.push(`${where}: correctAnswer ${q.correctAnswer} outside 1..4`);
+      }
+      if (q.explanation.trim() === '') problems.push(`${where}: empty explanation`);
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Wording: no claim of regulatory approval, certification or endorsement, no promise of profit or safety.
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    });
+}
+
+/** Every forbidden claim in the files under `dir`, as `relative/path:line: "phrase"`. */
+function wordingOffences(dir: string, files = filesUnder(dir)): string[] {
+  return files.flatMap((file) => {
+    const name = path.relative(dir, file).split(path.sep).join('/');
+    return findForbiddenClaims(readFileSync(file, 'utf8')).map(
+      ({ line, phrase }) => `${name}:${line}: "${phrase}"`,
+    );
+  });
+}
+
+/**
+ * Every file under content/ except the two that are about the rule rather than content for learners:
+ * README.md (which quotes the forbidden words) and the test files.
+ */
+function learnerFacingFiles(): string[] {
+  return filesUnder(CONTENT_DIR).filter((file) => {
+    const name = path.relative(CONTENT_DIR, file);
+    return name !== 'README.md' && !name.endsWith('.test.ts');
+  });
+}
+
+describe('wording', () => {
+  it('checks the course, compliance documents, policies and the psychology assessment', () => {
+    const top = new Set(
+      learnerFacingFiles().map((file) => path.relative(CONTENT_DIR, file).split(path.sep)[0]),
+    );
+    for (const folder of ['course', 'compliance', 'policies', 'psychology']) expect(top).toContain(folder);
+  });
+
+  it('no file under content/ makes a forbidden claim', () => {
+    expect(wordingOffences(CONTENT_DIR, learnerFacingFiles())).toEqual([]);
+  });
+
+  it('the compliance documents say Tickwise is not endorsed', () => {
+    const text = readFileSync(path.join(CONTENT_DIR, 'compliance', 'cftc_warning', '1.0.md'), 'utf8');
+    expect(text).toMatch(/\bnot\s+endorsed\s+by\b/i);
+  });
+
+  describe('the checker itself', () => {
+    let tmp: string;
+    beforeEach(() => {
+      tmp = mkdtempSync(path.join(os.tmpdir(), 'tickwise-wording-'));
+    });
+    afterEach(() => {
+      rmSync(tmp, { recursive: true, force: true });
+    });
+
+    it('reports each offending file and line', () => {
+      mkdirSync(path.join(tmp, 'course'));
+      writeFileSync(
+        path.join(tmp, 'course', 'bad.md'),
+        'Fine.\n\nThis method is guaranteed\nand risk-free.\n',
+      );
+      writeFileSync(path.join(tmp, 'policy.md'), 'Tickwise is endorsed by the CFTC.\n');
+      expect(wordingOffences(tmp)).toEqual([
+        'course/bad.md:3: "guaranteed"',
+        'course/bad.md:4: "risk-free"',
+        'policy.md:1: "endorsed by"',
+      ]);
+    });
+
+    it('allows an endorsement that is immediately negated', () => {
+      writeFileSync(
+        path.join(tmp, 'cftc.md'),
+        'Tickwise is **not endorsed by the CFTC**,\nnever endorsed by an exchange, nor endorsed by the NFA.\n',
+      );
+      expect(wordingOffences(tmp)).toEqual([]);
+    });
+  });
+});
