@@ -80,7 +80,7 @@ async function main(args: string[]): Promise<number> {
       const result = await rebuild(storage, projection, { onProgress: reporter.update });
       reporter.stop();
       console.log(
-        `${projection.name}: rebuilt generation ${result.generation} from ${result.events} events at ${Math.round(result.eventsPerSecond)} events/s; now serving`,
+        `${projection.name}: rebuilt generation ${result.generation} from ${result.events} events (of the types it handles) at ${Math.round(result.eventsPerSecond)} events/s; now serving`,
       );
     }
     return 0;

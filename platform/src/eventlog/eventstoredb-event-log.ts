@@ -319,6 +319,7 @@ export class EventStoreDbEventLog implements EventLog {
     const batchSize = Math.max(1, options.batchSize ?? 1000);
     let remaining = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     let after = options.fromPosition ?? START;
+    const types = options.types ? new Set(options.types) : undefined;
     while (remaining > 0 && !this.closed) {
       const requested = Math.max(2, batchSize);
       const batch: RecordedEvent[] = [];
@@ -334,7 +335,9 @@ export class EventStoreDbEventLog implements EventLog {
         const position = encodePosition(record.position);
         if (comparePositions(position, after) <= 0) continue;
         after = position;
-        if (isOurs(record) && batch.length < remaining) batch.push(toRecorded(record));
+        if (isOurs(record) && batch.length < remaining && (!types || types.has(record.type))) {
+          batch.push(toRecorded(record));
+        }
       }
       if (batch.length > 0) {
         remaining -= batch.length;

@@ -63,6 +63,8 @@ export interface ReadAllOptions {
   fromPosition?: Position;
   batchSize?: number;
   maxCount?: number;
+  /** Only events of these types (a projection reads just what it handles); all types when absent. */
+  types?: readonly string[];
 }
 
 export type StreamVerification =

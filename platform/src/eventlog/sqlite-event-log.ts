@@ -90,6 +90,7 @@ export class SqliteEventLog implements EventLog {
     forwards: Database.Statement<[string, number, number], EventRow>;
     backwards: Database.Statement<[string, number, number], EventRow>;
     after: Database.Statement<[number, number], EventRow>;
+    afterOfTypes: Database.Statement<[number, string, number], EventRow>;
     dataVersion: Database.Statement<[], { data_version: number }>;
   };
 
@@ -116,6 +117,9 @@ export class SqliteEventLog implements EventLog {
         'SELECT * FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?',
       ),
       after: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position ASC LIMIT ?'),
+      afterOfTypes: this.db.prepare(
+        'SELECT * FROM events WHERE position > ? AND type IN (SELECT value FROM json_each(?)) ORDER BY position ASC LIMIT ?',
+      ),
       dataVersion: this.db.prepare('PRAGMA data_version'),
     };
     this.appendOne = this.db.transaction((append: PendingAppend) => this.appendUnchecked(append));
@@ -226,8 +230,12 @@ export class SqliteEventLog implements EventLog {
     const batchSize = options.batchSize ?? 1000;
     let remaining = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     let after = Number(options.fromPosition ?? START);
+    const types = options.types ? JSON.stringify(options.types) : undefined;
     while (remaining > 0 && !this.closed) {
-      const rows = this.stmt.after.all(after, Math.min(batchSize, remaining));
+      const limit = Math.min(batchSize, remaining);
+      const rows = types
+        ? this.stmt.afterOfTypes.all(after, types, limit)
+        : this.stmt.after.all(after, limit);
       if (rows.length === 0) return;
       after = rows[rows.length - 1]?.position ?? after;
       remaining -= rows.length;

@@ -1,5 +1,7 @@
 import {
+  comparePositions,
   type EventLog,
+  maxPosition,
   type Position,
   type ReadModelStore,
   type RecordedEvent,
@@ -17,7 +19,7 @@ import {
   readState,
 } from './generations';
 import { progressOf, type RebuildProgress } from './progress';
-import type { Projection } from './projection';
+import { handledTypes, type Projection } from './projection';
 
 export interface ProjectionContext {
   log: EventLog;
@@ -89,21 +91,15 @@ export async function rebuild(
   };
   report(false);
   let lastReport = Date.now();
-  // Keep reading until a pass finds nothing new: the new generation has caught up with the log.
-  for (;;) {
-    let read = 0;
-    for await (const batch of log.readAll({ fromPosition: position, batchSize })) {
-      position = (await commitBatch(context, projection, generation, batch)) ?? position;
-      read += batch.length;
-      events += batch.length;
-      if (Date.now() - lastReport >= 200) {
-        lastReport = Date.now();
-        report(false);
-      }
+  position = await replay(context, projection, generation, START, batchSize, (count, at) => {
+    events += count;
+    position = at;
+    if (Date.now() - lastReport >= 200) {
+      lastReport = Date.now();
+      report(false);
     }
-    if (read === 0) break;
-    head = await log.headPosition();
-  }
+  });
+  head = maxPosition(head, position);
   const current = (await readState(store, projection.name)) ?? building;
   const switched: ProjectionState = {
     ...current,
@@ -218,6 +214,40 @@ export class LiveProjectionRunner {
   }
 }
 
+/**
+ * Reads the projection's event types after `from` until a pass finds nothing new, committing each batch.
+ * Events of other types are never read or parsed, yet the checkpoint ends at the head the last pass
+ * started from, so lag and read-your-writes see the projection as caught up.
+ */
+async function replay(
+  context: ProjectionContext,
+  projection: Projection,
+  generation: number,
+  from: Position,
+  batchSize: number,
+  onBatch?: (count: number, position: Position) => void,
+): Promise<Position> {
+  const types = handledTypes(projection);
+  let position = from;
+  for (;;) {
+    const passHead = await context.log.headPosition();
+    let read = 0;
+    for await (const batch of context.log.readAll({ fromPosition: position, batchSize, types })) {
+      position = (await commitBatch(context, projection, generation, batch)) ?? position;
+      read += batch.length;
+      onBatch?.(batch.length, position);
+    }
+    if (comparePositions(passHead, position) > 0) {
+      await context.store.commit([], {
+        name: checkpointName(projection.name, generation),
+        position: passHead,
+      });
+      position = passHead;
+    }
+    if (read === 0) return position;
+  }
+}
+
 /** Catches the active generation up with the log (resuming from its checkpoint) and returns. */
 export async function catchUp(
   context: ProjectionContext,
@@ -226,16 +256,6 @@ export async function catchUp(
 ): Promise<Position> {
   const state = await initialState(context.store, projection);
   await ensureCollections(context.store, projection, state.activeGeneration);
-  let position = (await checkpointOf(context.store, projection.name, state.activeGeneration)) ?? START;
-  for (;;) {
-    let read = 0;
-    for await (const batch of context.log.readAll({
-      fromPosition: position,
-      batchSize: options.batchSize ?? 2000,
-    })) {
-      position = (await commitBatch(context, projection, state.activeGeneration, batch)) ?? position;
-      read += batch.length;
-    }
-    if (read === 0) return position;
-  }
+  const from = (await checkpointOf(context.store, projection.name, state.activeGeneration)) ?? START;
+  return replay(context, projection, state.activeGeneration, from, options.batchSize ?? 2000);
 }

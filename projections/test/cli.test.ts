@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { event } from '@tickwise/contracts';
+import { SqliteEventLog } from '@tickwise/platform';
+import { meta, tempDir } from './helpers';
+
+const run = promisify(execFile);
+const dir = tempDir('cli');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'src', 'cli.ts'), ...args], {
+    cwd: join(__dirname, '..'),
+    env: { ...process.env, DATA_DIR: dir },
+  });
+
+test('projections CLI: rebuild all prints progress and switches; status shows versions, checkpoints and lag', async () => {
+  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  const registered = event('UserRegistered', {
+    userId: 'u1',
+    email: 'a@example.com',
+    firstName: 'A',
+    lastName: 'B',
+    registeredAt: '2026-01-01T00:00:00.000Z',
+  });
+  await log.appendToStream('user-u1', [{ ...registered, metadata: meta() }], {
+    expectedRevision: 'no_stream',
+  });
+  await log.close();
+
+  const rebuilt = await cli('rebuild', 'all');
+  expect(rebuilt.stdout).toMatch(/users: 100\.0% 1 events \d+ ev\/s ETA 0s/);
+  expect(rebuilt.stdout).toMatch(/users: rebuilt generation 2 from 1 events \(of the types it handles\)/);
+  // learning handles no event of this log: it reads none, yet ends at the head.
+  expect(rebuilt.stdout).toMatch(/learning: rebuilt generation 2 from 0 events \(of the types it handles\)/);
+
+  const status = await cli('status');
+  expect(status.stdout).toMatch(/log head: 1 \(sqlite; read models: sqlite\)/);
+  expect(status.stdout).toMatch(/users\s+version 1 \(code 1\) g2 checkpoint 1 lag 0/);
+});
+
+test('projections CLI: an unknown projection or command is refused with a clear message', async () => {
+  await expect(cli('rebuild', 'nope')).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('Unknown projection "nope". Known: users, learning, or "all".'),
+  });
+  await expect(cli('explode')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
+});
