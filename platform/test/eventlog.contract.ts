@@ -171,6 +171,17 @@ export function describeEventLogContract(name: string, harness: EventLogHarness)
       for await (const batch of log.readAll({ fromPosition: before, batchSize: 2 })) seen.push(...batch);
       const mine = seen.filter((e) => e.stream === stream || e.stream === other);
       expect(mine.map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      // Events read from the global log carry the same envelope as the stream read (metadata included).
+      const fromStream = await log.readStream(stream);
+      expect(mine[0]?.metadata).toEqual(fromStream[0]?.metadata);
+      expect(mine[1]?.eventId).toBe(fromStream[1]?.eventId);
+      const onlyB: RecordedEvent[] = [];
+      for await (const batch of log.readAll({ fromPosition: before, types: ['B', 'C'] }))
+        onlyB.push(...batch);
+      expect(onlyB.filter((e) => e.stream === stream || e.stream === other).map((e) => e.type)).toEqual([
+        'B',
+        'C',
+      ]);
       for (let i = 1; i < seen.length; i++) {
         expect(comparePositions(seen[i - 1]?.position ?? START, seen[i]?.position ?? START)).toBeLessThan(0);
       }
