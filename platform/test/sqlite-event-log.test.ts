@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { newId } from '../src/eventlog/ids';
 import { SqliteEventLog } from '../src/eventlog/sqlite-event-log';
-import { describeEventLogContract } from './eventlog.contract';
+import { describeEventLogContract, event } from './eventlog.contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-eventlog-'));
 const file = join(dir, 'events.db');
@@ -22,4 +23,25 @@ describeEventLogContract('SQLite', {
     db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(flipped, stream, revision);
     db.close();
   },
+});
+
+describe('SQLite group commit', () => {
+  test('an append failing halfway through writing fails alone; the others in its group commit', async () => {
+    const log = new SqliteEventLog({ file });
+    const taken = newId();
+    await log.appendToStream('group-owner', [event('Owned', {}, taken)], { expectedRevision: 'no_stream' });
+    const results = await Promise.allSettled([
+      log.appendToStream('group-a', [event('A', {})], { expectedRevision: 'no_stream' }),
+      // Its first event is new, its second reuses an id stored elsewhere: the insert fails mid-append.
+      log.appendToStream('group-bad', [event('B1', {}, newId()), event('B2', {}, taken)], {
+        expectedRevision: 'no_stream',
+      }),
+      log.appendToStream('group-c', [event('C', {})], { expectedRevision: 'no_stream' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await log.readStream('group-bad')).toEqual([]);
+    expect((await log.readStream('group-a')).length).toBe(1);
+    expect((await log.readStream('group-c')).length).toBe(1);
+    await log.close();
+  });
 });

@@ -34,6 +34,11 @@ interface EventRow {
   metadata: string;
 }
 
+type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+
+/** An append refused by a check made before it wrote anything (the group transaction can go on). */
+class RejectedBeforeWrite extends Error {}
+
 interface PendingAppend {
   stream: string;
   events: readonly NewEvent[];
@@ -199,21 +204,18 @@ export class SqliteEventLog implements EventLog {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
-    const commit = this.db.transaction(() => {
-      for (const append of batch) {
-        try {
-          outcomes.push({ ok: true, result: this.appendOne(append) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-    });
+    let outcomes: Outcome[];
     try {
-      commit.immediate();
-    } catch (error) {
-      for (const append of batch) append.reject(error);
-      return;
+      outcomes = this.commitTogether(batch);
+    } catch {
+      // Something failed after an append had started writing (not a revision conflict, which is checked
+      // before any write): commit the appends one by one, each in its own savepoint, so only it fails.
+      try {
+        outcomes = this.commitEachAlone(batch);
+      } catch (error) {
+        for (const append of batch) append.reject(error);
+        return;
+      }
     }
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
@@ -221,6 +223,41 @@ export class SqliteEventLog implements EventLog {
       else append.reject(outcome?.error ?? new Error('append lost'));
     });
     for (const listener of this.listeners) listener();
+  }
+
+  /** The fast path: one transaction, one fsync; rejections decided before writing just skip their append. */
+  private commitTogether(batch: readonly PendingAppend[]): Outcome[] {
+    const outcomes: Outcome[] = [];
+    this.db
+      .transaction(() => {
+        for (const append of batch) {
+          try {
+            outcomes.push({ ok: true, result: this.appendUnchecked(append) });
+          } catch (error) {
+            if (!(error instanceof RejectedBeforeWrite || error instanceof WrongExpectedRevisionError))
+              throw error;
+            outcomes.push({ ok: false, error });
+          }
+        }
+      })
+      .immediate();
+    return outcomes;
+  }
+
+  private commitEachAlone(batch: readonly PendingAppend[]): Outcome[] {
+    const outcomes: Outcome[] = [];
+    this.db
+      .transaction(() => {
+        for (const append of batch) {
+          try {
+            outcomes.push({ ok: true, result: this.appendOne(append) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      })
+      .immediate();
+    return outcomes;
   }
 
   /** One append inside the group transaction (a savepoint: a failure undoes only this append). */
@@ -264,7 +301,9 @@ export class SqliteEventLog implements EventLog {
     if (!first) return undefined;
     const last = this.stmt.byEventId.get(lastId);
     if (first.stream !== stream || !last || last.stream !== stream) {
-      throw new Error(`event ${firstId} was already appended to another stream or only in part`);
+      throw new RejectedBeforeWrite(
+        `event ${firstId} was already appended to another stream or only in part`,
+      );
     }
     return { nextRevision: last.revision, position: String(last.position) };
   }
