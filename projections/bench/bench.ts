@@ -159,6 +159,36 @@ async function appendToReadModelLag() {
   await log.close();
 }
 
+async function crossProcessSubscription() {
+  const file = join(dir, 'cross-process.db');
+  const log = new SqliteEventLog({ file });
+  const count = 300;
+  const subscription = log.subscribe({});
+  const lags: number[] = [];
+  const seen = (async () => {
+    for await (const e of subscription) {
+      lags.push(Date.now() - (e.data as { sentAt: number }).sentAt);
+      if (lags.length === count) break;
+    }
+  })();
+  await run(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, 'paced-append-child.ts'), file, String(count)],
+    {
+      cwd: join(__dirname, '..'),
+    },
+  );
+  await seen;
+  await subscription.close();
+  await log.close();
+  report('append in another process → live subscriber p50', `${percentile(lags, 50).toFixed(1)} ms`);
+  report(
+    'append in another process → live subscriber p99',
+    `${percentile(lags, 99).toFixed(1)} ms`,
+    'target ~50 ms',
+  );
+}
+
 async function main() {
   console.log(`Tickwise bench — node ${process.version}, data in ${dir}\n`);
   // Appends first, on a quiet disk: the seeding leaves a large WAL being checkpointed behind it.
@@ -166,6 +196,7 @@ async function main() {
   const logEvents = await seed();
   await rebuildAll(logEvents);
   await appendToReadModelLag();
+  await crossProcessSubscription();
 }
 
 main()
