@@ -17,8 +17,12 @@ export type ErrorBody = t.TypeOf<typeof ErrorBody>;
 
 /** HTTP headers the services and the frontend agree on. */
 export const httpHeaders = {
-  /** On command responses: commit position of the last appended event; on queries: the client's highest. */
+  /** On command responses: the commit position of the last appended event. */
   position: 'X-Position',
+  /** On queries: the highest position the client has seen; the answer reflects at least that much. */
+  minPosition: 'X-Min-Position',
+  /** On every response: the request's id (also in the logs and in a 500's message). */
+  requestId: 'X-Request-Id',
   /** Optional client command id; the same key sent twice appends once. */
   idempotencyKey: 'Idempotency-Key',
 } as const;

@@ -1,10 +1,11 @@
+import { httpHeaders } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
 import { isPosition, type Position } from '../eventlog/port';
 
 /** Command responses carry the commit position of their last event in this header. */
-export const POSITION_HEADER = 'X-Position';
+export const POSITION_HEADER = httpHeaders.position;
 /** Queries carry the highest position the client has seen in this header. */
-export const MIN_POSITION_HEADER = 'X-Min-Position';
+export const MIN_POSITION_HEADER = httpHeaders.minPosition;
 
 export interface ReadYourWritesOptions {
   /** Resolves true once the read models the route reads have passed `position`, false after `timeoutMs`. */

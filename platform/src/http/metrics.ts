@@ -1,0 +1,43 @@
+import type { Middleware } from 'koa';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The Prometheus metrics of one process (served on /metrics). */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request durations by route',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly eventsAppended = new Counter({
+    name: 'events_appended_total',
+    help: 'Events appended to the event log by this process',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
+  readonly projectionLag = new Gauge({
+    name: 'projection_lag',
+    help: 'How far each projection is behind the head of the log (position units)',
+    labelNames: ['projection'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Times every request by its route template (never the raw path: ids would explode the label set). */
+  middleware(): Middleware {
+    return async (ctx, next) => {
+      const end = this.requestDuration.startTimer();
+      try {
+        await next();
+      } finally {
+        const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
+        end({ method: ctx.method, route, status: String(ctx.status) });
+      }
+    };
+  }
+}

@@ -1,0 +1,121 @@
+import type Router from '@koa/router';
+import {
+  type BodyOf,
+  decideAccess,
+  decodeOrThrow,
+  httpHeaders,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteName,
+  type RouteSpec,
+  type Routes,
+  routeList,
+  type Service,
+  successStatus,
+} from '@tickwise/contracts';
+import type { Context } from 'koa';
+import type { Logger } from 'pino';
+import type { Position } from '../eventlog/port';
+import type { AuthState, Principal } from './authentication';
+import { HttpError } from './errors';
+
+/** What a handler knows about the request beyond its decoded input. */
+export interface RequestContext {
+  principal: Principal | null;
+  requestId: string;
+  /** The command id: the Idempotency-Key header when given, else the request id. */
+  commandId: string;
+  ip: string;
+  userAgent: string;
+  log: Logger | undefined;
+}
+
+export interface Reply<B> {
+  body: B;
+  /** The commit position of the last event the command appended (read-your-writes). */
+  position?: Position;
+  /** Overrides the route's success status (e.g. 200 for an idempotent repeat of a 201). */
+  status?: number;
+}
+
+export interface RouteInput<N extends RouteName> {
+  body: BodyOf<N>;
+  params: ParamsOf<N>;
+  query: QueryOf<N>;
+}
+
+export type RouteHandler<N extends RouteName> = (
+  input: RouteInput<N>,
+  context: RequestContext,
+) => Promise<Reply<ResponseOf<N>>>;
+
+type RoutesOf<S extends Service> = { [N in RouteName]: Routes[N]['service'] extends S ? N : never }[RouteName];
+
+export type RouteHandlers<S extends Service> = { [N in RoutesOf<S>]?: RouteHandler<N> };
+
+const COMPLIANCE_REQUIRED =
+  'Compliance required: acknowledge the current compliance documents and complete a risk assessment first';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function principalOf(ctx: Context): Principal | null {
+  const auth = ctx.state.auth as AuthState | undefined;
+  return auth?.status === 'valid' ? auth.principal : null;
+}
+
+function checkAccess(route: RouteSpec, ctx: Context): Principal | null {
+  const auth = ctx.state.auth as AuthState | undefined;
+  const principal = principalOf(ctx);
+  const decision = decideAccess(route.access, principal);
+  if (decision === 'unauthenticated') {
+    throw new HttpError(401, auth?.status === 'invalid' ? 'Invalid or expired token' : 'Authentication required');
+  }
+  if (decision === 'forbidden') {
+    throw new HttpError(403, route.access === 'compliant' ? COMPLIANCE_REQUIRED : 'You do not have access to this');
+  }
+  return principal;
+}
+
+function commandIdOf(ctx: Context): string {
+  const key = ctx.get(httpHeaders.idempotencyKey);
+  if (!key) return String(ctx.state.requestId);
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(400, `${httpHeaders.idempotencyKey}: must be 8-128 letters, digits or . _ : -`);
+  }
+  // Scoped to the caller, so two users can never collide on a key.
+  return `${principalOf(ctx)?.userId ?? 'anonymous'}:${key}`;
+}
+
+/**
+ * Mounts the handlers of one service on a router from the contracts' route table: access check, strict
+ * decoding of params, query and body (400 naming the field), the handler, then the response encoded with
+ * the route's codec (so nothing outside the contract leaves the server) and the commit position header.
+ */
+export function mountRoutes<S extends Service>(router: Router, service: S, handlers: RouteHandlers<S>): void {
+  for (const route of routeList) {
+    if (route.service !== service) continue;
+    const handler = (handlers as Record<string, RouteHandler<RouteName> | undefined>)[route.name];
+    if (!handler) continue;
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
+    router[method](route.path, async (ctx) => {
+      const principal = checkAccess(route, ctx);
+      const input = {
+        params: route.params ? decodeOrThrow(route.params, ctx.params, 'params') : {},
+        query: route.query ? decodeOrThrow(route.query, ctx.query, 'query') : {},
+        body: route.body ? decodeOrThrow(route.body, (ctx.request as { body?: unknown }).body ?? {}, 'body') : {},
+      } as RouteInput<RouteName>;
+      const reply = await handler(input, {
+        principal,
+        requestId: String(ctx.state.requestId),
+        commandId: route.method === 'GET' ? String(ctx.state.requestId) : commandIdOf(ctx),
+        ip: ctx.ip,
+        userAgent: ctx.get('User-Agent').slice(0, 500),
+        log: ctx.state.log,
+      });
+      if (reply.position !== undefined) ctx.set(httpHeaders.position, reply.position);
+      ctx.status = reply.status ?? successStatus(route);
+      ctx.body = route.response.encode(reply.body);
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { authentication, type UserDirectory } from './authentication';
+import { jsonBody } from './body';
+import { errorMiddleware } from './error-middleware';
+import { requestLogging } from './logging';
+import type { Metrics } from './metrics';
+import { securityHeaders } from './security-headers';
+import type { TokenService } from './tokens';
+
+export interface Readiness {
+  ready: boolean;
+  details: Record<string, unknown>;
+}
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  tokens: TokenService;
+  users: UserDirectory;
+  metrics: Metrics;
+  /** Routers with the service's API routes (see `mountRoutes`). */
+  routers: readonly Router[];
+  readiness: () => Promise<Readiness>;
+  /** Runs before the API routes (e.g. the read-your-writes wait of the query service). */
+  beforeRoutes?: readonly Middleware[];
+  /** Runs when no API route matched (e.g. the static frontend of the one-process app). */
+  fallback?: Middleware;
+  /** Trust X-Forwarded-For (behind the gateway). */
+  proxy?: boolean;
+}
+
+/**
+ * The shared shape of every HTTP process: request id and log line, the one error format, security headers,
+ * metrics, JSON bodies, authentication, health (/healthz), readiness (/readyz) and Prometheus (/metrics).
+ */
+export function createServiceApp(options: ServiceAppOptions): Koa {
+  const app = new Koa({ proxy: options.proxy ?? false });
+  // Koa logs every error itself unless told otherwise; ours are already logged by the error middleware.
+  app.silent = true;
+  const ops = new Router();
+  ops.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok', service: options.name };
+  });
+  ops.get('/readyz', async (ctx) => {
+    const readiness = await options.readiness().catch((error: unknown) => ({
+      ready: false,
+      details: { error: error instanceof Error ? error.message : 'readiness check failed' },
+    }));
+    ctx.status = readiness.ready ? 200 : 503;
+    ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness.details };
+  });
+  ops.get('/metrics', async (ctx) => {
+    ctx.type = options.metrics.registry.contentType;
+    ctx.body = await options.metrics.registry.metrics();
+  });
+
+  app.use(requestLogging(options.logger));
+  app.use(errorMiddleware());
+  app.use(securityHeaders());
+  app.use(options.metrics.middleware());
+  app.use(ops.routes());
+  for (const middleware of jsonBody()) app.use(middleware);
+  app.use(authentication(options.tokens, options.users));
+  for (const middleware of options.beforeRoutes ?? []) app.use(middleware);
+  for (const router of options.routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  if (options.fallback) app.use(options.fallback);
+  return app;
+}
