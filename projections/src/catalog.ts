@@ -1,9 +1,14 @@
+import { complianceProjection } from './read-models/compliance';
 import { learningProjection } from './read-models/learning';
 import { usersProjection } from './read-models/users';
 import type { Projection } from './runtime/projection';
 
 /** Every read model the product serves. The runner, the rebuild CLI and the bench all use this list. */
-export const allProjections: readonly Projection[] = [usersProjection, learningProjection];
+export const allProjections: readonly Projection[] = [
+  usersProjection,
+  learningProjection,
+  complianceProjection,
+];
 
 export function findProjections(selector: string): Projection[] {
   if (selector === 'all') return [...allProjections];

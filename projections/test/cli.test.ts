@@ -43,7 +43,9 @@ test('projections CLI: rebuild all prints progress and switches; status shows ve
 test('projections CLI: an unknown projection or command is refused with a clear message', async () => {
   await expect(cli('rebuild', 'nope')).rejects.toMatchObject({
     code: 1,
-    stderr: expect.stringContaining('Unknown projection "nope". Known: users, learning, or "all".'),
+    stderr: expect.stringContaining(
+      'Unknown projection "nope". Known: users, learning, compliance, or "all".',
+    ),
   });
   await expect(cli('explode')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
 });

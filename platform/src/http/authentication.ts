@@ -33,7 +33,9 @@ export function authentication(tokens: TokenService, users: UserDirectory): Midd
       const claims = tokens.verify(match[1]);
       const user = claims ? await users.principalOf(claims.userId) : undefined;
       const revoked =
-        claims && user?.tokensRevokedBefore ? claims.issuedAtMs < Date.parse(user.tokensRevokedBefore) : false;
+        claims && user?.tokensRevokedBefore
+          ? claims.issuedAtMs < Date.parse(user.tokensRevokedBefore)
+          : false;
       auth =
         claims && user && !revoked
           ? {

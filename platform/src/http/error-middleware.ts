@@ -12,19 +12,30 @@ interface ErrorLike {
 }
 
 /** Maps an error to a client answer; anything not recognised is a 500 whose details stay in the log. */
-export function describeError(error: unknown): { status: number; message: string; headers?: Record<string, string> } | null {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: { ...error.headers } };
+export function describeError(
+  error: unknown,
+): { status: number; message: string; headers?: Record<string, string> } | null {
+  if (error instanceof HttpError)
+    return { status: error.status, message: error.message, headers: { ...error.headers } };
   if (isValidationError(error)) return { status: 400, message: error.message };
   if (isDomainError(error)) return { status: statusOf[error.kind], message: error.message };
   if (error instanceof WrongExpectedRevisionError) {
-    return { status: 409, message: 'This record was changed by another request at the same time; please try again' };
+    return {
+      status: 409,
+      message: 'This record was changed by another request at the same time; please try again',
+    };
   }
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
   // Errors thrown by koa / koa-body for a bad request (they carry a 4xx status).
   if (status === 413) return { status, message: 'Request body is too large (the limit is 64 KB)' };
-  if (status === 415) return { status, message: 'Request body must be JSON (Content-Type: application/json)' };
-  if (status === 400 && (e.type === 'entity.parse.failed' || /JSON|Unexpected|body/i.test(String(e.message)))) {
+  if (status === 415)
+    return { status, message: 'Request body must be JSON (Content-Type: application/json)' };
+  if (
+    status === 400 &&
+    (e.type === 'entity.parse.failed' || /JSON|Unexpected|body/i.test(String(e.message)))
+  ) {
     return { status, message: 'Request body is not valid JSON' };
   }
   if (status >= 400 && status < 500 && e.expose === true && typeof e.message === 'string') {

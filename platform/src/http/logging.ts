@@ -17,7 +17,9 @@ const REDACT = [
   'req.headers.cookie',
 ];
 
-export function createLogger(options: { level?: string; name?: string; destination?: pino.DestinationStream } = {}): Logger {
+export function createLogger(
+  options: { level?: string; name?: string; destination?: pino.DestinationStream } = {},
+): Logger {
   return pino(
     {
       name: options.name ?? 'tickwise',

@@ -50,7 +50,9 @@ export type RouteHandler<N extends RouteName> = (
   context: RequestContext,
 ) => Promise<Reply<ResponseOf<N>>>;
 
-type RoutesOf<S extends Service> = { [N in RouteName]: Routes[N]['service'] extends S ? N : never }[RouteName];
+/** The service that answers a route: GET → query, anything else → command (as the gateway routes them). */
+type ServiceOf<N extends RouteName> = Routes[N]['method'] extends 'GET' ? 'query' : 'command';
+type RoutesOf<S extends Service> = { [N in RouteName]: ServiceOf<N> extends S ? N : never }[RouteName];
 
 export type RouteHandlers<S extends Service> = { [N in RoutesOf<S>]?: RouteHandler<N> };
 
@@ -69,10 +71,16 @@ function checkAccess(route: RouteSpec, ctx: Context): Principal | null {
   const principal = principalOf(ctx);
   const decision = decideAccess(route.access, principal);
   if (decision === 'unauthenticated') {
-    throw new HttpError(401, auth?.status === 'invalid' ? 'Invalid or expired token' : 'Authentication required');
+    throw new HttpError(
+      401,
+      auth?.status === 'invalid' ? 'Invalid or expired token' : 'Authentication required',
+    );
   }
   if (decision === 'forbidden') {
-    throw new HttpError(403, route.access === 'compliant' ? COMPLIANCE_REQUIRED : 'You do not have access to this');
+    throw new HttpError(
+      403,
+      route.access === 'compliant' ? COMPLIANCE_REQUIRED : 'You do not have access to this',
+    );
   }
   return principal;
 }
@@ -103,7 +111,9 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       const input = {
         params: route.params ? decodeOrThrow(route.params, ctx.params, 'params') : {},
         query: route.query ? decodeOrThrow(route.query, ctx.query, 'query') : {},
-        body: route.body ? decodeOrThrow(route.body, (ctx.request as { body?: unknown }).body ?? {}, 'body') : {},
+        body: route.body
+          ? decodeOrThrow(route.body, (ctx.request as { body?: unknown }).body ?? {}, 'body')
+          : {},
       } as RouteInput<RouteName>;
       const reply = await handler(input, {
         principal,

@@ -1,4 +1,4 @@
-import { randomUUID, type KeyObject } from 'node:crypto';
+import { type KeyObject, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export interface TokenClaims {
@@ -18,7 +18,11 @@ export const TOKEN_ISSUER = 'tickwise';
 export const TOKEN_AUDIENCE = 'tickwise-web';
 
 /** HS256 JWTs with iss, aud, exp, jti; the algorithm is pinned when verifying. */
-export function createTokenService(options: { secret: KeyObject; expiresInSeconds?: number; now?: () => number }): TokenService {
+export function createTokenService(options: {
+  secret: KeyObject;
+  expiresInSeconds?: number;
+  now?: () => number;
+}): TokenService {
   const expiresIn = options.expiresInSeconds ?? 12 * 3600;
   const now = options.now ?? Date.now;
   return {
@@ -41,7 +45,8 @@ export function createTokenService(options: { secret: KeyObject; expiresInSecond
           audience: TOKEN_AUDIENCE,
           clockTimestamp: Math.floor(now() / 1000),
         });
-        if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
+        if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string')
+          return null;
         const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
         return { userId: payload.sub, issuedAtMs, tokenId: payload.jti };
       } catch {

@@ -71,6 +71,15 @@ export class MongoReadModelStore implements ReadModelStore {
     return new MongoReadModelStore(client, dbName);
   }
 
+  /** The connected client, for other MongoDB users in the same process (e.g. the login throttle's store). */
+  get mongoClient(): MongoClient {
+    return this.client;
+  }
+
+  get databaseName(): string {
+    return this.dbName;
+  }
+
   private get db() {
     return this.client.db(this.dbName);
   }

@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
+import { allProjections, waitForProjections } from '@tickwise/projections';
+import type { Middleware } from 'koa';
+import { identityRoutes } from '../identity/routes';
+import type { CommandServiceDeps } from './deps';
+
+/** The command service: POST/PUT routes of the route table, each feature's handlers mounted from it. */
+export function createCommandApp(
+  deps: CommandServiceDeps,
+  options: { fallback?: Middleware; proxy?: boolean } = {},
+) {
+  const router = new Router();
+  mountRoutes(router, 'command', { ...identityRoutes(deps) });
+  const projectionNames = allProjections.map((p) => p.name);
+  return createServiceApp({
+    name: 'command-service',
+    logger: deps.logger,
+    tokens: deps.tokens,
+    users: deps.users,
+    metrics: deps.metrics,
+    routers: [router],
+    // A command that names a position (e.g. right after completing compliance) is authorised against
+    // read models that have caught up with it.
+    beforeRoutes: [
+      readYourWrites({ waitFor: (p, ms) => waitForProjections(deps.store, projectionNames, p, ms) }),
+    ],
+    readiness: async () => {
+      const head = await deps.log.headPosition();
+      await deps.store.getCheckpoint('readiness-probe');
+      return { ready: true, details: { head } };
+    },
+    ...options,
+  });
+}

@@ -1,0 +1,16 @@
+import type { EventLog, Metrics, ReadModelStore, TokenService } from '@tickwise/platform';
+import type { UserRecords } from '@tickwise/projections';
+import type { Logger } from 'pino';
+import type { LoginThrottle } from '../identity/login-throttle';
+
+/** Everything the command service's features use; built once per process. */
+export interface CommandServiceDeps {
+  log: EventLog;
+  store: ReadModelStore;
+  tokens: TokenService;
+  users: UserRecords;
+  throttle: LoginThrottle;
+  metrics: Metrics;
+  logger: Logger;
+  now: () => Date;
+}

@@ -1,0 +1,33 @@
+import {
+  createLogger,
+  createTokenService,
+  loadJwtSecret,
+  Metrics,
+  MongoReadModelStore,
+  type ServerConfig,
+  type Storage,
+} from '@tickwise/platform';
+import { createUserRecords } from '@tickwise/projections';
+import { createLoginThrottle } from '../identity/login-throttle';
+import type { CommandServiceDeps } from './deps';
+
+/** Builds the command service's dependencies over opened storage. */
+export function commandServiceDeps(
+  config: ServerConfig,
+  storage: Storage,
+  metrics = new Metrics(),
+): CommandServiceDeps {
+  const mongo = storage.store instanceof MongoReadModelStore ? storage.store : undefined;
+  return {
+    log: storage.log,
+    store: storage.store,
+    tokens: createTokenService({ secret: loadJwtSecret(config), expiresInSeconds: config.tokenTtlSeconds }),
+    users: createUserRecords(storage.store),
+    throttle: createLoginThrottle(
+      mongo ? { mongo: { client: mongo.mongoClient, dbName: mongo.databaseName } } : {},
+    ),
+    metrics,
+    logger: createLogger({ name: 'command-service' }),
+    now: () => new Date(),
+  };
+}

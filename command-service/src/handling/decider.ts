@@ -1,0 +1,21 @@
+import type { DomainEvent } from '@tickwise/contracts';
+import type { DomainError } from '@tickwise/platform';
+
+/** What a decider answers: the events to append (possibly none), or why the command is refused. */
+export type Decision<E extends DomainEvent> = { ok: true; events: E[] } | { ok: false; error: DomainError };
+
+export const accept = <E extends DomainEvent>(...events: E[]): Decision<E> => ({ ok: true, events });
+export const refuse = <E extends DomainEvent>(error: DomainError): Decision<E> => ({ ok: false, error });
+
+/**
+ * A feature's rules over one stream, pure: the state folded from the stream's events, and a decision for a
+ * command against that state. Unit-tested given/when/then; the handler does the I/O.
+ */
+export interface Decider<C, S, E extends DomainEvent> {
+  initialState: S;
+  evolve(state: S, event: E): S;
+  decide(command: C, state: S): Decision<E>;
+}
+
+export const fold = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>, events: readonly E[]): S =>
+  events.reduce(decider.evolve, decider.initialState);

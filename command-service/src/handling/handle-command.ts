@@ -1,0 +1,105 @@
+import type { DomainEvent } from '@tickwise/contracts';
+import {
+  commandEventIds,
+  type EventLog,
+  HttpError,
+  type Metrics,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from '@tickwise/platform';
+import { type Decider, fold } from './decider';
+
+export interface CommandDeps {
+  log: EventLog;
+  metrics?: Metrics;
+  now?: () => Date;
+}
+
+export interface CommandOutcome<S, E extends DomainEvent> {
+  /** The state after the command (or the current state when it appended nothing). */
+  state: S;
+  /** The events this command appended, or — for a repeated command — the ones it appended the first time. */
+  events: E[];
+  /** Commit position of the last event appended by this command (absent when it appended nothing). */
+  position: Position | undefined;
+  /** True when the same command id had already been handled: nothing was appended again. */
+  repeated: boolean;
+}
+
+export interface CommandRequest<C> {
+  stream: string;
+  command: C;
+  /** Stable per command: the same id appends once (deterministic event ids). */
+  commandId: string;
+  actor: string;
+  correlationId: string;
+}
+
+/** No command appends more events than this; it bounds the ids checked for a repeated command. */
+const MAX_EVENTS_PER_COMMAND = 16;
+
+const toDomain = <E extends DomainEvent>(event: RecordedEvent): E =>
+  ({ type: event.type, data: event.data }) as E;
+
+/**
+ * Load → decide → append with the expected revision; on a concurrency conflict load again and decide
+ * again (a few times). A command id seen before in the stream answers its original events.
+ */
+export async function handleCommand<C, S, E extends DomainEvent>(
+  deps: CommandDeps,
+  decider: Decider<C, S, E>,
+  request: CommandRequest<C>,
+  maxAttempts = 5,
+): Promise<CommandOutcome<S, E>> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await deps.log.readStream(request.stream);
+    const history = recorded.map((e) => toDomain<E>(e));
+    const state = fold(decider, history);
+    const ownIds = new Set(commandEventIds(request.commandId, MAX_EVENTS_PER_COMMAND));
+    const previous = recorded.filter((e) => ownIds.has(e.eventId));
+    if (previous.length > 0) {
+      return {
+        state,
+        events: previous.map((e) => toDomain<E>(e)),
+        position: previous[previous.length - 1]?.position,
+        repeated: true,
+      };
+    }
+    const decision = decider.decide(request.command, state);
+    if (!decision.ok) throw HttpError.of(decision.error);
+    if (decision.events.length === 0) return { state, events: [], position: undefined, repeated: false };
+    if (decision.events.length > MAX_EVENTS_PER_COMMAND)
+      throw new Error('a command may append at most 16 events');
+    const ids = commandEventIds(request.commandId, decision.events.length);
+    const occurredAt = (deps.now?.() ?? new Date()).toISOString();
+    const newEvents: NewEvent[] = decision.events.map((event, index) => ({
+      type: event.type,
+      data: event.data,
+      eventId: ids[index],
+      metadata: {
+        correlationId: request.correlationId,
+        causationId: request.commandId,
+        actor: request.actor,
+        occurredAt,
+        schemaVersion: 1,
+      },
+    }));
+    const last = recorded[recorded.length - 1];
+    try {
+      const result = await deps.log.appendToStream(request.stream, newEvents, {
+        expectedRevision: last ? last.revision : 'no_stream',
+      });
+      for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
+      return {
+        state: decision.events.reduce(decider.evolve, state),
+        events: decision.events,
+        position: result.position,
+        repeated: false,
+      };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+    }
+  }
+}

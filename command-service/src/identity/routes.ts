@@ -1,0 +1,136 @@
+import { streams } from '@tickwise/contracts';
+import { deterministicId, HttpError, maxPosition, type RouteHandlers } from '@tickwise/platform';
+import type { CommandServiceDeps } from '../app/deps';
+import { handleCommand } from '../handling/handle-command';
+import { emailAccount } from './email-account';
+import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
+import { emailKey, userRecordFromStream } from './profile';
+import { userAccount } from './user-account';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+const tooMany = (retryAfterSeconds: number) =>
+  new HttpError(429, 'Too many attempts; please wait a moment and try again', {
+    'Retry-After': String(retryAfterSeconds),
+  });
+
+/** Register, login and logout (spec §4 Session, §5, §8; DESIGN.md streams user-* and email-*). */
+export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
+  const { log, tokens, throttle } = deps;
+  return {
+    async register({ body }, request) {
+      const ip = await throttle.admitIp(request.ip);
+      if (!ip.allowed) throw tooMany(ip.retryAfterSeconds);
+      const problem = passwordProblem(body.password, body.email);
+      if (problem) throw new HttpError(400, problem);
+      const userId = deterministicId('user', request.commandId);
+      const at = deps.now().toISOString();
+      const reserved = await handleCommand(deps, emailAccount, {
+        stream: streams.email(emailKey(body.email)),
+        command: { email: body.email, userId, passwordHash: await hashPassword(body.password) },
+        commandId: `${request.commandId}:email`,
+        actor: userId,
+        correlationId: request.requestId,
+      });
+      const registered = await handleCommand(deps, userAccount, {
+        stream: streams.user(userId),
+        command: {
+          kind: 'register',
+          userId,
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          at,
+        },
+        commandId: `${request.commandId}:user`,
+        actor: userId,
+        correlationId: request.requestId,
+      });
+      const events = await log.readStream(streams.user(userId));
+      const user = userRecordFromStream(events, false);
+      if (!user) throw new Error('registration did not record the user');
+      const position = [reserved.position, registered.position].reduce<string | undefined>(
+        (a, b) => (a && b ? maxPosition(a, b) : (a ?? b)),
+        undefined,
+      );
+      return { body: { token: tokens.sign(userId), user }, ...(position ? { position } : {}) };
+    },
+
+    async login({ body }, request) {
+      const ip = await throttle.admitIp(request.ip);
+      if (!ip.allowed) throw tooMany(ip.retryAfterSeconds);
+      const key = emailKey(body.email);
+      const account = await throttle.admitAccount(key);
+      if (!account.allowed) throw tooMany(account.retryAfterSeconds);
+      const reservation = (await log.readStream(streams.email(key), { maxCount: 1 }))[0];
+      const reserved =
+        reservation?.type === 'EmailReserved'
+          ? (reservation.data as { userId: string; passwordHash: string })
+          : undefined;
+      const valid = reserved
+        ? await verifyPassword(reserved.passwordHash, body.password)
+        : await verifyAgainstDummy(body.password);
+      if (!reserved || !valid) {
+        await throttle.recordFailure(key);
+        await log.appendToStream(
+          streams.login(key),
+          [
+            {
+              type: 'LoginFailed',
+              data: {
+                emailHash: key,
+                reason: reserved ? 'wrong_password' : 'unknown_email',
+                ip: request.ip,
+                userAgent: request.userAgent,
+              },
+              metadata: {
+                correlationId: request.requestId,
+                causationId: request.commandId,
+                actor: 'anonymous',
+                occurredAt: deps.now().toISOString(),
+                schemaVersion: 1,
+              },
+            },
+          ],
+          { expectedRevision: 'any' },
+        );
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await throttle.recordSuccess(key);
+      const recorded = await handleCommand(deps, userAccount, {
+        stream: streams.user(reserved.userId),
+        command: {
+          kind: 'recordLogin',
+          userId: reserved.userId,
+          ip: request.ip,
+          userAgent: request.userAgent,
+        },
+        commandId: request.commandId,
+        actor: reserved.userId,
+        correlationId: request.requestId,
+      });
+      const principal = await deps.users.principalOf(reserved.userId);
+      const user = userRecordFromStream(
+        await log.readStream(streams.user(reserved.userId)),
+        principal?.isCompliant ?? false,
+      );
+      if (!user) throw new Error('login found a reservation without its user');
+      return {
+        body: { token: tokens.sign(reserved.userId), user },
+        ...(recorded.position ? { position: recorded.position } : {}),
+      };
+    },
+
+    async logout(_input, request) {
+      const userId = request.principal?.userId;
+      if (!userId) throw new HttpError(401, 'Authentication required');
+      const outcome = await handleCommand(deps, userAccount, {
+        stream: streams.user(userId),
+        command: { kind: 'logout', userId, at: deps.now().toISOString() },
+        commandId: request.commandId,
+        actor: userId,
+        correlationId: request.requestId,
+      });
+      return { body: { ok: true }, ...(outcome.position ? { position: outcome.position } : {}) };
+    },
+  };
+}

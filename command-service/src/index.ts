@@ -1,0 +1,3 @@
+export * from './app/create-app';
+export * from './app/deps';
+export * from './app/runtime';

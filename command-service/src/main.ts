@@ -1,0 +1,28 @@
+// The command service on its own (`npm start -w command-service`): COMMAND_PORT, storage from the environment.
+import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
+import { createCommandApp } from './app/create-app';
+import { commandServiceDeps } from './app/runtime';
+
+async function main() {
+  const config = loadServerConfig();
+  const storage = await openStorage(config);
+  const deps = commandServiceDeps(config, storage);
+  const server = await listen(
+    createCommandApp(deps, { proxy: config.trustProxy }).callback(),
+    config.commandPort,
+    config.host,
+  );
+  deps.logger.info({ port: server.port, storage: storage.describe }, 'command-service listening');
+  stopOnSignals(
+    async () => {
+      await server.close();
+      await storage.close();
+    },
+    createLogger({ name: 'command-service' }),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

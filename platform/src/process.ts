@@ -1,0 +1,54 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+
+export interface Listening {
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on host:port; `close` stops accepting and waits for in-flight requests to finish. */
+export function listen(handler: RequestListener, port: number, host: string): Promise<Listening> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 5_000;
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve({
+        server,
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * On SIGTERM or SIGINT runs `stop` once (finish in-flight requests, stop runners, close storage) and exits;
+ * a second signal, or a stop that takes over 10 s, exits at once.
+ */
+export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
+  let stopping = false;
+  const handle = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', handle);
+  process.on('SIGINT', handle);
+}

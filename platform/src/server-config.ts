@@ -1,0 +1,40 @@
+import { loadStorageConfig, type StorageConfig } from './config';
+
+/** The HTTP processes' settings, all from the environment (see README.md, "Configuration"). */
+export interface ServerConfig extends StorageConfig {
+  /** The one-process app's port (`PORT`, default 3000). */
+  port: number;
+  /** The command service's port when it runs alone (`COMMAND_PORT`, default 3001). */
+  commandPort: number;
+  /** The query service's port when it runs alone (`QUERY_PORT`, default 3002). */
+  queryPort: number;
+  /** The projections process's health port (`PROJECTIONS_PORT`, default 3003). */
+  projectionsPort: number;
+  /** Address to listen on (`HOST`, default 0.0.0.0). */
+  host: string;
+  /** Token lifetime in seconds (`JWT_TTL_SECONDS`, default 12 h). */
+  tokenTtlSeconds: number;
+  /** Trust X-Forwarded-For from a gateway (`TRUST_PROXY=1`). */
+  trustProxy: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65_535 * 1_000_000)
+    throw new Error(`${name} must be a whole number`);
+  return n;
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    ...loadStorageConfig(env),
+    port: int(env.PORT, 3000, 'PORT'),
+    commandPort: int(env.COMMAND_PORT, 3001, 'COMMAND_PORT'),
+    queryPort: int(env.QUERY_PORT, 3002, 'QUERY_PORT'),
+    projectionsPort: int(env.PROJECTIONS_PORT, 3003, 'PROJECTIONS_PORT'),
+    host: env.HOST?.trim() || '0.0.0.0',
+    tokenTtlSeconds: int(env.JWT_TTL_SECONDS, 12 * 3600, 'JWT_TTL_SECONDS'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,57 @@
+// `npm start`: the whole of Tickwise in one process on one port — command service, query service,
+// projections and the built frontend — over the embedded SQLite storage under DATA_DIR (or EventStoreDB /
+// MongoDB when EVENTSTORE_URL / MONGO_URL are set). A second start finds its data and carries on.
+import { resolve } from 'node:path';
+import { commandServiceDeps, createCommandApp } from '@tickwise/command-service';
+import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
+import { createQueryApp, queryServiceDeps } from '@tickwise/query-service';
+import { ensureFrontendBuilt } from './frontend-build';
+import { createLogger } from './http/logging';
+import { Metrics } from './http/metrics';
+import { listen, stopOnSignals } from './process';
+import { loadServerConfig } from './server-config';
+import { staticFrontend } from './static-frontend';
+import { openStorage } from './storage';
+
+async function main() {
+  const logger = createLogger({ name: 'tickwise' });
+  const config = loadServerConfig();
+  const dist = ensureFrontendBuilt(resolve(__dirname, '..', '..'));
+  const storage = await openStorage(config);
+  const metrics = new Metrics();
+  const runners = allProjections.map(
+    (projection) =>
+      new LiveProjectionRunner(storage, projection, {
+        onError: (err) => logger.error({ err, projection: projection.name }, 'projection failed'),
+      }),
+  );
+  for (const runner of runners) runner.start();
+
+  const commands = createCommandApp(commandServiceDeps(config, storage, metrics)).callback();
+  const queries = createQueryApp(queryServiceDeps(config, storage, metrics), {
+    fallback: staticFrontend(dist),
+  }).callback();
+  // One port: API writes go to the command service; API reads, health, metrics and the SPA to the query service.
+  const server = await listen(
+    (req, res) => {
+      const isApiWrite = req.url?.startsWith('/api/') && req.method !== 'GET' && req.method !== 'HEAD';
+      return isApiWrite ? commands(req, res) : queries(req, res);
+    },
+    config.port,
+    config.host,
+  );
+  const url = `http://localhost:${server.port}`;
+  logger.info({ url, storage: storage.describe, dataDir: config.dataDir }, 'Tickwise is running');
+  console.log(`\n  Tickwise is running at ${url}\n`);
+
+  stopOnSignals(async () => {
+    await server.close();
+    await Promise.all(runners.map((r) => r.stop()));
+    await storage.close();
+  }, logger);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+// The projections process on its own (`npm start -w projections`): keeps every read model up to date, and
+// answers /healthz and /readyz (with each projection's lag) on PROJECTIONS_PORT.
+import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
+import { allProjections } from './catalog';
+import { checkpointName, readState } from './runtime/generations';
+import { lag } from './runtime/progress';
+import { LiveProjectionRunner } from './runtime/runner';
+
+async function main() {
+  const logger = createLogger({ name: 'projections' });
+  const config = loadServerConfig();
+  const storage = await openStorage(config);
+  const runners = allProjections.map(
+    (projection) =>
+      new LiveProjectionRunner(storage, projection, {
+        onError: (err) => logger.error({ err, projection: projection.name }, 'projection failed'),
+      }),
+  );
+  for (const runner of runners) runner.start();
+  const server = await listen(
+    async (req, res) => {
+      const head = await storage.log.headPosition();
+      const lags: Record<string, number> = {};
+      for (const { name } of allProjections) {
+        const state = await readState(storage.store, name);
+        lags[name] = lag(
+          head,
+          (await storage.store.getCheckpoint(checkpointName(name, state?.activeGeneration ?? 1)))?.position,
+        );
+      }
+      const ready = req.url === '/healthz' || Object.values(lags).every((l) => l <= 10_000);
+      res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: ready ? 'ok' : 'catching up', head, projectionLag: lags }));
+    },
+    config.projectionsPort,
+    config.host,
+  );
+  logger.info({ port: server.port, projections: allProjections.map((p) => p.name) }, 'projections running');
+  stopOnSignals(async () => {
+    await server.close();
+    await Promise.all(runners.map((r) => r.stop()));
+    await storage.close();
+  }, logger);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import type { Role, User } from '@tickwise/contracts';
+import type { Principal, ReadModelStore, UserDirectory } from '@tickwise/platform';
+import { activeCollection } from '../runtime/generations';
+import { type ActiveDocumentDoc, isCompliant, type LearnerComplianceDoc } from './compliance';
+import type { UserDoc } from './users';
+
+export interface UserRecords extends UserDirectory {
+  /** The user record of spec §3 (`GET /api/auth/me`), or undefined for an unknown id. */
+  userRecord(userId: string): Promise<User | undefined>;
+}
+
+/** Reads users and compliance read models: every user is a learner; isCompliant is judged now. */
+export function createUserRecords(store: ReadModelStore, now: () => Date = () => new Date()): UserRecords {
+  async function load(userId: string) {
+    const user = await store.get<UserDoc>(await activeCollection(store, 'users', 'users'), userId);
+    if (!user) return undefined;
+    const [learner, documents] = await Promise.all([
+      activeCollection(store, 'compliance', 'learners').then((c) =>
+        store.get<LearnerComplianceDoc>(c, userId),
+      ),
+      activeCollection(store, 'compliance', 'documents').then((c) => store.find<ActiveDocumentDoc>(c)),
+    ]);
+    const roles: Role[] = ['learner', ...user.roles];
+    return { user, roles, isCompliant: isCompliant(learner, documents, now()) };
+  }
+  return {
+    async principalOf(userId): Promise<(Principal & { tokensRevokedBefore: string | null }) | undefined> {
+      const found = await load(userId);
+      return found
+        ? {
+            userId,
+            roles: found.roles,
+            isCompliant: found.isCompliant,
+            tokensRevokedBefore: found.user.tokensRevokedBefore,
+          }
+        : undefined;
+    },
+    async userRecord(userId) {
+      const found = await load(userId);
+      if (!found) return undefined;
+      const { user } = found;
+      return {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        isCompliant: found.isCompliant,
+        roles: found.roles,
+        createdAt: user.createdAt,
+      };
+    },
+  };
+}

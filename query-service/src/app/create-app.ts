@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
+import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
+import type { Middleware } from 'koa';
+import { identityQueries } from '../identity/routes';
+import type { QueryServiceDeps } from './deps';
+
+/** Lag (in events) above which the query service reports itself not ready. */
+const READY_LAG = 10_000;
+
+/** The query service: GET routes of the route table over read models, with the read-your-writes wait. */
+export function createQueryApp(
+  deps: QueryServiceDeps,
+  options: { fallback?: Middleware; proxy?: boolean } = {},
+) {
+  const router = new Router();
+  mountRoutes(router, 'query', { ...identityQueries(deps) });
+  const projectionNames = allProjections.map((p) => p.name);
+  return createServiceApp({
+    name: 'query-service',
+    logger: deps.logger,
+    tokens: deps.tokens,
+    users: deps.users,
+    metrics: deps.metrics,
+    routers: [router],
+    beforeRoutes: [
+      readYourWrites({ waitFor: (p, ms) => waitForProjections(deps.store, projectionNames, p, ms) }),
+    ],
+    readiness: async () => {
+      const head = await deps.log.headPosition();
+      const lags: Record<string, number> = {};
+      for (const name of projectionNames) {
+        const state = await readState(deps.store, name);
+        const checkpoint = await deps.store.getCheckpoint(checkpointName(name, state?.activeGeneration ?? 1));
+        lags[name] = lag(head, checkpoint?.position);
+        deps.metrics.projectionLag.set({ projection: name }, lags[name] ?? 0);
+      }
+      return {
+        ready: Object.values(lags).every((l) => l <= READY_LAG),
+        details: { head, projectionLag: lags },
+      };
+    },
+    ...options,
+  });
+}

@@ -1,0 +1,14 @@
+import type { EventLog, Metrics, ReadModelStore, TokenService } from '@tickwise/platform';
+import type { UserRecords } from '@tickwise/projections';
+import type { Logger } from 'pino';
+
+/** Everything the query service's features use. It reads read models only (the log just for its head). */
+export interface QueryServiceDeps {
+  log: EventLog;
+  store: ReadModelStore;
+  tokens: TokenService;
+  users: UserRecords;
+  metrics: Metrics;
+  logger: Logger;
+  now: () => Date;
+}

@@ -1,0 +1,27 @@
+import {
+  createLogger,
+  createTokenService,
+  loadJwtSecret,
+  Metrics,
+  type ServerConfig,
+  type Storage,
+} from '@tickwise/platform';
+import { createUserRecords } from '@tickwise/projections';
+import type { QueryServiceDeps } from './deps';
+
+/** Builds the query service's dependencies over opened storage. */
+export function queryServiceDeps(
+  config: ServerConfig,
+  storage: Storage,
+  metrics = new Metrics(),
+): QueryServiceDeps {
+  return {
+    log: storage.log,
+    store: storage.store,
+    tokens: createTokenService({ secret: loadJwtSecret(config), expiresInSeconds: config.tokenTtlSeconds }),
+    users: createUserRecords(storage.store),
+    metrics,
+    logger: createLogger({ name: 'query-service' }),
+    now: () => new Date(),
+  };
+}

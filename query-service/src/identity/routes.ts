@@ -1,0 +1,14 @@
+import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import type { QueryServiceDeps } from '../app/deps';
+
+/** GET /api/auth/me: the user record from the users and compliance read models. */
+export function identityQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  return {
+    async me(_input, request) {
+      const userId = request.principal?.userId;
+      const user = userId ? await deps.users.userRecord(userId) : undefined;
+      if (!user) throw new HttpError(401, 'Authentication required');
+      return { body: user };
+    },
+  };
+}
