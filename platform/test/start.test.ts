@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-start-'));
+const started: ChildProcess[] = [];
+afterAll(() => {
+  // Whatever happened in the test, no server outlives it.
+  for (const proc of started) {
+    try {
+      if (proc.pid && proc.exitCode === null) process.kill(-proc.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+/** Runs the real `npm start` and resolves once it prints its URL. */
+function start(port: number): Promise<{ proc: ChildProcess; output: () => string }> {
+  const proc = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so SIGTERM reaches npm and the node process under it, as a terminal's would.
+    detached: true,
+  });
+  started.push(proc);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start did not come up:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Tickwise is running at')) {
+        clearTimeout(timer);
+        resolve({ proc, output: () => output });
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${output}`)));
+  });
+}
+
+/** SIGTERM to the group; resolves when npm is gone (it exits by the signal; the server under it exits 0). */
+const stop = (proc: ChildProcess) =>
+  new Promise<boolean>((resolve) => {
+    proc.removeAllListeners('exit');
+    const timer = setTimeout(() => resolve(false), 15_000);
+    proc.on('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+    if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
+  });
+
+test('npm start serves the SPA and the API on one port, stops on SIGTERM and carries on with its data', async () => {
+  const port = await freePort();
+  const first = await start(port);
+  expect(first.output()).toContain(`Tickwise is running at http://localhost:${port}`);
+  const base = `http://127.0.0.1:${port}`;
+  const page = await fetch(`${base}/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<div id="root"></div>');
+  expect((await fetch(`${base}/course`)).status).toBe(200);
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'start@example.com',
+      password: 'a long enough passphrase',
+      firstName: 'Sam',
+    }),
+  });
+  expect(registered.status).toBe(201);
+  expect(await stop(first.proc)).toBe(true);
+  // The port is free again: the server really stopped.
+  await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+
+  const second = await start(port);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'start@example.com', password: 'a long enough passphrase' }),
+  });
+  expect(login.status).toBe(200);
+  const { token, user } = (await login.json()) as { token: string; user: { firstName: string } };
+  expect(user.firstName).toBe('Sam');
+  const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(200);
+  expect(await stop(second.proc)).toBe(true);
+}, 180_000);
