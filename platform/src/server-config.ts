@@ -16,6 +16,8 @@ export interface ServerConfig extends StorageConfig {
   tokenTtlSeconds: number;
   /** Trust X-Forwarded-For from a gateway (`TRUST_PROXY=1`). */
   trustProxy: boolean;
+  /** `JWT_SECRET`; when unset a secret is generated into DATA_DIR (see `loadJwtSecret`). */
+  jwtSecret: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -36,5 +38,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: env.HOST?.trim() || '0.0.0.0',
     tokenTtlSeconds: int(env.JWT_TTL_SECONDS, 12 * 3600, 'JWT_TTL_SECONDS'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    jwtSecret: env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? undefined : env.JWT_SECRET,
   };
 }

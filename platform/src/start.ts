@@ -27,9 +27,11 @@ async function main() {
   );
   for (const runner of runners) runner.start();
 
-  const commands = createCommandApp(commandServiceDeps(config, storage, metrics)).callback();
+  const proxy = config.trustProxy;
+  const commands = createCommandApp(commandServiceDeps(config, storage, metrics), { proxy }).callback();
   const queries = createQueryApp(queryServiceDeps(config, storage, metrics), {
     fallback: staticFrontend(dist),
+    proxy,
   }).callback();
   // One port: API writes go to the command service; API reads, health, metrics and the SPA to the query service.
   const server = await listen(

@@ -9,6 +9,7 @@ import {
 } from '@tickwise/platform';
 import { createUserRecords } from '@tickwise/projections';
 import { createLoginThrottle } from '../identity/login-throttle';
+import { warmUpDummyHash } from '../identity/passwords';
 import type { CommandServiceDeps } from './deps';
 
 /** Builds the command service's dependencies over opened storage. */
@@ -18,6 +19,7 @@ export function commandServiceDeps(
   metrics = new Metrics(),
 ): CommandServiceDeps {
   const mongo = storage.store instanceof MongoReadModelStore ? storage.store : undefined;
+  void warmUpDummyHash();
   return {
     log: storage.log,
     store: storage.store,

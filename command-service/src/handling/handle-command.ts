@@ -57,7 +57,9 @@ export async function handleCommand<C, S, E extends DomainEvent>(
     const recorded = await deps.log.readStream(request.stream);
     const history = recorded.map((e) => toDomain<E>(e));
     const state = fold(decider, history);
-    const ownIds = new Set(commandEventIds(request.commandId, MAX_EVENTS_PER_COMMAND));
+    // Event ids depend on the command and the stream: one command's events on two streams never collide.
+    const commandKey = `${request.commandId}@${request.stream}`;
+    const ownIds = new Set(commandEventIds(commandKey, MAX_EVENTS_PER_COMMAND));
     const previous = recorded.filter((e) => ownIds.has(e.eventId));
     if (previous.length > 0) {
       return {
@@ -72,7 +74,7 @@ export async function handleCommand<C, S, E extends DomainEvent>(
     if (decision.events.length === 0) return { state, events: [], position: undefined, repeated: false };
     if (decision.events.length > MAX_EVENTS_PER_COMMAND)
       throw new Error('a command may append at most 16 events');
-    const ids = commandEventIds(request.commandId, decision.events.length);
+    const ids = commandEventIds(commandKey, decision.events.length);
     const occurredAt = (deps.now?.() ?? new Date()).toISOString();
     const newEvents: NewEvent[] = decision.events.map((event, index) => ({
       type: event.type,

@@ -21,13 +21,18 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 
 let dummyHash: Promise<string> | undefined;
 
+/** Computes the dummy hash ahead of the first login, so even that one takes the usual time. */
+export function warmUpDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('tickwise-dummy-password-for-timing');
+  return dummyHash;
+}
+
 /**
  * Spends the same time as a real verification, for an unknown e-mail address: login answers an unknown
  * address and a wrong password alike, in message, status and time.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('tickwise-dummy-password-for-timing');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await warmUpDummyHash(), password);
   return false;
 }
 

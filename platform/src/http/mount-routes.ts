@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import {
   type BodyOf,
@@ -14,6 +15,7 @@ import {
   type Service,
   successStatus,
 } from '@tickwise/contracts';
+import canonicalize from 'canonicalize';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Position } from '../eventlog/port';
@@ -24,7 +26,7 @@ import { HttpError } from './errors';
 export interface RequestContext {
   principal: Principal | null;
   requestId: string;
-  /** The command id: the Idempotency-Key header when given, else the request id. */
+  /** The command id: from the Idempotency-Key header (scoped to caller and body), else a new id. */
   commandId: string;
   ip: string;
   userAgent: string;
@@ -85,14 +87,23 @@ function checkAccess(route: RouteSpec, ctx: Context): Principal | null {
   return principal;
 }
 
-function commandIdOf(ctx: Context): string {
+/**
+ * The command id behind deterministic event ids. Without an Idempotency-Key every request is a new command
+ * (a server-made id: never the client's X-Request-Id). With one, the same caller sending the same key with
+ * the same body is the same command; another caller, or another body, is another command.
+ */
+function commandIdOf(ctx: Context, route: RouteSpec): string {
   const key = ctx.get(httpHeaders.idempotencyKey);
-  if (!key) return String(ctx.state.requestId);
+  if (!key) return `request:${randomUUID()}`;
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new HttpError(400, `${httpHeaders.idempotencyKey}: must be 8-128 letters, digits or . _ : -`);
   }
-  // Scoped to the caller, so two users can never collide on a key.
-  return `${principalOf(ctx)?.userId ?? 'anonymous'}:${key}`;
+  const caller = principalOf(ctx)?.userId ?? 'anonymous';
+  const body = canonicalize((ctx.request as { body?: unknown }).body ?? null) ?? '';
+  const fingerprint = createHash('sha256')
+    .update(`${route.name}\u0000${ctx.path}\u0000${body}`)
+    .digest('hex');
+  return `key:${caller}:${key}:${fingerprint}`;
 }
 
 /**
@@ -118,7 +129,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       const reply = await handler(input, {
         principal,
         requestId: String(ctx.state.requestId),
-        commandId: route.method === 'GET' ? String(ctx.state.requestId) : commandIdOf(ctx),
+        commandId: route.method === 'GET' ? String(ctx.state.requestId) : commandIdOf(ctx, route),
         ip: ctx.ip,
         userAgent: ctx.get('User-Agent').slice(0, 500),
         log: ctx.state.log,

@@ -8,8 +8,8 @@ import { ensureDataDir } from '../config';
  * the data folder on first run (mode 0600) and reused after. Loaded once, as a KeyObject (jsonwebtoken is
  * ~50× slower with a string secret, which it first tries to parse as a PEM key).
  */
-export function loadJwtSecret(options: { dataDir: string; env?: NodeJS.ProcessEnv }): KeyObject {
-  const fromEnv = options.env?.JWT_SECRET ?? process.env.JWT_SECRET;
+export function loadJwtSecret(options: { dataDir: string; jwtSecret: string | undefined }): KeyObject {
+  const fromEnv = options.jwtSecret;
   if (fromEnv !== undefined && fromEnv !== '') {
     if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
     return createSecretKey(Buffer.from(fromEnv, 'utf8'));

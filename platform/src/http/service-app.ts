@@ -44,10 +44,10 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     ctx.body = { status: 'ok', service: options.name };
   });
   ops.get('/readyz', async (ctx) => {
-    const readiness = await options.readiness().catch((error: unknown) => ({
-      ready: false,
-      details: { error: error instanceof Error ? error.message : 'readiness check failed' },
-    }));
+    const readiness = await options.readiness().catch((error: unknown) => {
+      ctx.state.log?.error({ err: error }, 'readiness check failed');
+      return { ready: false, details: { error: 'storage is not reachable' } };
+    });
     ctx.status = readiness.ready ? 200 : 503;
     ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness.details };
   });

@@ -1,0 +1,213 @@
+/**
+ * Test harness: the whole backend in-process, wired like `platform/src/start.ts` — the command and query
+ * Koa apps over REAL SQLite files in a fresh temporary folder, every projection followed live, and one
+ * HTTP server that sends API writes to the command service and everything else to the query service.
+ *
+ *   const stack = await startStack();
+ *   const api = stack.client();                 // requests from one (made-up) client address
+ *   const res = await api.post('/api/auth/register', { … });
+ *   await stack.close();
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http, { type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  loadServerConfig,
+  Metrics,
+  openStorage,
+  type Position,
+  type RecordedEvent,
+  type ServerConfig,
+  START,
+  type Storage,
+} from '@tickwise/platform';
+import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
+import { createQueryApp, type QueryServiceDeps, queryServiceDeps } from '@tickwise/query-service';
+import request, { type Response, type Test } from 'supertest';
+import { createCommandApp } from '../app/create-app';
+import type { CommandServiceDeps } from '../app/deps';
+import { commandServiceDeps } from '../app/runtime';
+
+/** The JWT secret every stack signs with (JWT_SECRET must be at least 32 characters). */
+export const TEST_JWT_SECRET = 'x'.repeat(40);
+
+/** A response of status 400 or more, as the client saw it. */
+export interface ErrorResponse {
+  method: string;
+  path: string;
+  status: number;
+  text: string;
+  body: unknown;
+}
+
+export interface Client {
+  /** The client address every request claims (X-Forwarded-For; the apps trust it, as behind the gateway). */
+  readonly ip: string;
+  get(path: string): Test;
+  post(path: string, body?: string | object): Test;
+  put(path: string, body?: string | object): Test;
+}
+
+export interface StackOptions {
+  /** Replaces some of the command service's dependencies (e.g. a failing one, a capturing logger). */
+  commandDeps?: (deps: CommandServiceDeps) => CommandServiceDeps;
+  queryDeps?: (deps: QueryServiceDeps) => QueryServiceDeps;
+  /** Extra environment for `loadServerConfig` (e.g. JWT_TTL_SECONDS). */
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  readonly url: string;
+  readonly dir: string;
+  readonly config: ServerConfig;
+  readonly storage: Storage;
+  readonly metrics: Metrics;
+  readonly commandDeps: CommandServiceDeps;
+  readonly queryDeps: QueryServiceDeps;
+  /** Each app's own request listener (the dispatcher never sends a GET, e.g. /readyz, to the command app). */
+  readonly commandListener: RequestListener;
+  readonly queryListener: RequestListener;
+  /** Every error response any client of this stack received, for the "no leak in any error body" check. */
+  readonly errorResponses: ErrorResponse[];
+  /** Errors the projection runners reported (a healthy run has none). */
+  readonly projectionErrors: unknown[];
+  /** A client with its own address, so the per-IP login limit of one test does not spill into another. */
+  client(ip?: string): Client;
+  head(): Promise<Position>;
+  /** Every event appended after `position`, in log order. */
+  eventsAfter(position: Position): Promise<RecordedEvent[]>;
+  allEvents(): Promise<RecordedEvent[]>;
+  close(): Promise<void>;
+}
+
+let nextAddress = 1;
+/** A fresh client address (TEST-NET-2, never routed): 198.51.100.1, 198.51.100.2, … */
+export const freshIp = (): string => {
+  const n = nextAddress++;
+  return `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
+};
+
+/** Runs `build` with some process environment set, then puts the environment back as it was. */
+function withEnv<T>(vars: Record<string, string>, build: () => T): T {
+  const saved = Object.keys(vars).map((name) => [name, process.env[name]] as const);
+  Object.assign(process.env, vars);
+  try {
+    return build();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dir = mkdtempSync(join(tmpdir(), 'tickwise-stack-'));
+  const config = loadServerConfig({ DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, ...options.env });
+  const storage = await openStorage({
+    dataDir: dir,
+    eventstoreUrl: undefined,
+    mongoUrl: undefined,
+    mongoDb: 'x',
+  });
+  const projectionErrors: unknown[] = [];
+  const runners = allProjections.map(
+    (projection) =>
+      new LiveProjectionRunner(storage, projection, {
+        registryPollMs: 50,
+        onError: (error) => projectionErrors.push(error),
+      }),
+  );
+  for (const runner of runners) runner.start();
+
+  const metrics = new Metrics();
+  // The services read LOG_LEVEL and JWT_SECRET from process.env when their dependencies are built (the
+  // secret is not carried by the config object), so both are set just for that moment.
+  const { commandDeps, queryDeps } = withEnv(
+    { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', JWT_SECRET: TEST_JWT_SECRET },
+    () => {
+      const command = commandServiceDeps(config, storage, metrics);
+      const query = queryServiceDeps(config, storage, metrics);
+      return {
+        commandDeps: options.commandDeps ? options.commandDeps(command) : command,
+        queryDeps: options.queryDeps ? options.queryDeps(query) : query,
+      };
+    },
+  );
+  const commandListener = createCommandApp(commandDeps, { proxy: true }).callback();
+  const queryListener = createQueryApp(queryDeps, { proxy: true }).callback();
+  const server = http.createServer((req, res) => {
+    const isApiWrite = req.url?.startsWith('/api/') && req.method !== 'GET' && req.method !== 'HEAD';
+    return isApiWrite ? commandListener(req, res) : queryListener(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const errorResponses: ErrorResponse[] = [];
+  const record = (method: string, path: string) => (res: Response) => {
+    if (res.status >= 400)
+      errorResponses.push({ method, path, status: res.status, text: res.text, body: res.body });
+  };
+  const send = (test: Test, body: string | object | undefined) =>
+    body === undefined ? test : test.send(body);
+
+  const eventsAfter = async (position: Position): Promise<RecordedEvent[]> => {
+    const events: RecordedEvent[] = [];
+    for await (const batch of storage.log.readAll({ fromPosition: position })) events.push(...batch);
+    return events;
+  };
+
+  let closed = false;
+  return {
+    url,
+    dir,
+    config,
+    storage,
+    metrics,
+    commandDeps,
+    queryDeps,
+    commandListener,
+    queryListener,
+    errorResponses,
+    projectionErrors,
+    client(ip = freshIp()) {
+      return {
+        ip,
+        get: (path) => request(url).get(path).set('X-Forwarded-For', ip).expect(record('GET', path)),
+        post: (path, body) =>
+          send(request(url).post(path).set('X-Forwarded-For', ip).expect(record('POST', path)), body),
+        put: (path, body) =>
+          send(request(url).put(path).set('X-Forwarded-For', ip).expect(record('PUT', path)), body),
+      };
+    },
+    head: () => storage.log.headPosition(),
+    eventsAfter,
+    allEvents: () => eventsAfter(START),
+    async close() {
+      if (closed) return;
+      closed = true;
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The user id inside a token (its `sub`), without verifying it. */
+export function tokenSubject(token: string): string {
+  const payload = token.split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
+  return typeof claims.sub === 'string' ? claims.sub : '';
+}
+
+/** A unique e-mail address for one test. */
+let nextEmail = 1;
+export const freshEmail = (label = 'user'): string =>
+  `${label}-${process.pid}-${Date.now().toString(36)}-${nextEmail++}@example.com`;
+
+/** A password that passes every rule (long enough, not a common one). */
+export const GOOD_PASSWORD = 'Corr3ct-Horse-Battery';
