@@ -62,8 +62,10 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(options.metrics.middleware());
   app.use(ops.routes());
   for (const middleware of jsonBody()) app.use(middleware);
-  app.use(authentication(options.tokens, options.users));
+  // The read-your-writes wait comes first: authentication reads the users read model, which must already
+  // hold a user who registered a moment ago.
   for (const middleware of options.beforeRoutes ?? []) app.use(middleware);
+  app.use(authentication(options.tokens, options.users));
   for (const router of options.routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -1,0 +1,73 @@
+# syntax=docker/dockerfile:1
+# Tickwise images, one target each (see docker-compose.yml):
+#   command-service, query-service, projections — the Node services (npm start -w …, as the user `node`)
+#   gateway — nginx with the built frontend and platform/gateway/gateway.conf.template
+
+# ---- base: the workspace with every dependency installed (native modules compiled here) ----
+FROM node:20-bookworm-slim AS base
+# better-sqlite3 (and argon2 when no prebuilt binary fits) compile with node-gyp.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+# Manifests first, so source edits do not reinstall dependencies.
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY platform/package.json platform/
+COPY projections/package.json projections/
+COPY command-service/package.json command-service/
+COPY query-service/package.json query-service/
+COPY frontend/package.json frontend/
+# Dev dependencies too: the services run TypeScript through tsx, and vite builds the frontend.
+RUN npm ci
+COPY . .
+
+# ---- frontend: the production build of the SPA ----
+FROM base AS frontend
+RUN npm run build -w @tickwise/frontend
+
+# ---- runtime: the workspace without the compilers ----
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false HOST=0.0.0.0
+WORKDIR /app
+COPY --from=base /app /app
+# Storage is EventStoreDB + MongoDB in compose; DATA_DIR is only for a run without them.
+RUN mkdir -p /app/data && chown node:node /app/data
+ENV DATA_DIR=/app/data
+USER node
+
+FROM runtime AS command-service
+ENV COMMAND_PORT=3001
+EXPOSE 3001
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.COMMAND_PORT||3001)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["npm", "start", "-w", "@tickwise/command-service"]
+
+FROM runtime AS query-service
+ENV QUERY_PORT=3002
+EXPOSE 3002
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.QUERY_PORT||3002)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["npm", "start", "-w", "@tickwise/query-service"]
+
+FROM runtime AS projections
+ENV PROJECTIONS_PORT=3003
+EXPOSE 3003
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PROJECTIONS_PORT||3003)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["npm", "start", "-w", "@tickwise/projections"]
+
+# ---- gateway: nginx serving the SPA and routing /api (GET/HEAD → query, the rest → command) ----
+FROM nginx:1.27-alpine AS gateway
+# The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with envsubst at start.
+RUN rm -f /etc/nginx/conf.d/default.conf && rm -rf /usr/share/nginx/html/*
+COPY platform/gateway/gateway.conf.template /etc/nginx/templates/tickwise.conf.template
+COPY --from=frontend /app/frontend/dist /usr/share/nginx/html
+ENV GATEWAY_PORT=80 \
+    STATIC_ROOT=/usr/share/nginx/html \
+    COMMAND_UPSTREAM=command-service:3001 \
+    QUERY_UPSTREAM=query-service:3002
+EXPOSE 80
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD wget -q -O /dev/null "http://127.0.0.1:${GATEWAY_PORT}/healthz" || exit 1
