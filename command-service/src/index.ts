@@ -1,3 +1,4 @@
 export * from './app/create-app';
 export * from './app/deps';
 export * from './app/runtime';
+export * from './app/start-up';

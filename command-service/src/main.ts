@@ -2,11 +2,14 @@
 import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
 import { createCommandApp } from './app/create-app';
 import { commandServiceDeps } from './app/runtime';
+import { publishContent, startProcessManagers } from './app/start-up';
 
 async function main() {
   const config = loadServerConfig();
   const storage = await openStorage(config);
   const deps = commandServiceDeps(config, storage);
+  await publishContent(storage.log, deps.logger);
+  const processes = startProcessManagers(deps);
   const server = await listen(
     createCommandApp(deps, { proxy: config.trustProxy }).callback(),
     config.commandPort,
@@ -16,6 +19,7 @@ async function main() {
   stopOnSignals(
     async () => {
       await server.close();
+      await processes.stop();
       await storage.close();
     },
     createLogger({ name: 'command-service' }),

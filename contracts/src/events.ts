@@ -208,6 +208,8 @@ export const ComplianceDocumentPublished = struct(
     title,
     content: t.string,
     contentHash: sha256Hex,
+    /** The wording of the box a learner ticks to acknowledge this version. */
+    consentText: text(limits.consentText),
     publishedAt: isoDateTime,
   },
   'ComplianceDocumentPublished',

@@ -105,6 +105,7 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     title: 'CFTC Warning',
     content: '# Warning',
     contentHash: hash,
+    consentText: 'I have read the warning.',
     publishedAt: at,
   },
   PsychologyInstrumentPublished: {

@@ -18,6 +18,8 @@ export interface ServerConfig extends StorageConfig {
   trustProxy: boolean;
   /** `JWT_SECRET`; when unset a secret is generated into DATA_DIR (see `loadJwtSecret`). */
   jwtSecret: string | undefined;
+  /** Minimum reading time before a document can be acknowledged (`MIN_READ_SECONDS`, default 10). */
+  minimumReadSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -38,6 +40,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     host: env.HOST?.trim() || '0.0.0.0',
     tokenTtlSeconds: int(env.JWT_TTL_SECONDS, 12 * 3600, 'JWT_TTL_SECONDS'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    minimumReadSeconds: int(env.MIN_READ_SECONDS, 10, 'MIN_READ_SECONDS'),
     jwtSecret: env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? undefined : env.JWT_SECRET,
   };
 }

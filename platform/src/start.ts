@@ -2,7 +2,12 @@
 // projections and the built frontend — over the embedded SQLite storage under DATA_DIR (or EventStoreDB /
 // MongoDB when EVENTSTORE_URL / MONGO_URL are set). A second start finds its data and carries on.
 import { resolve } from 'node:path';
-import { commandServiceDeps, createCommandApp } from '@tickwise/command-service';
+import {
+  commandServiceDeps,
+  createCommandApp,
+  publishContent,
+  startProcessManagers,
+} from '@tickwise/command-service';
 import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
 import { createQueryApp, queryServiceDeps } from '@tickwise/query-service';
 import { ensureFrontendBuilt } from './frontend-build';
@@ -18,6 +23,7 @@ async function main() {
   const config = loadServerConfig();
   const dist = ensureFrontendBuilt(resolve(__dirname, '..', '..'));
   const storage = await openStorage(config);
+  await publishContent(storage.log, logger);
   const metrics = new Metrics();
   const runners = allProjections.map(
     (projection) =>
@@ -28,7 +34,9 @@ async function main() {
   for (const runner of runners) runner.start();
 
   const proxy = config.trustProxy;
-  const commands = createCommandApp(commandServiceDeps(config, storage, metrics), { proxy }).callback();
+  const commandDeps = commandServiceDeps(config, storage, metrics);
+  const processes = startProcessManagers(commandDeps);
+  const commands = createCommandApp(commandDeps, { proxy }).callback();
   const queries = createQueryApp(queryServiceDeps(config, storage, metrics), {
     fallback: staticFrontend(dist),
     proxy,
@@ -48,7 +56,7 @@ async function main() {
 
   stopOnSignals(async () => {
     await server.close();
-    await Promise.all(runners.map((r) => r.stop()));
+    await Promise.all([...runners.map((r) => r.stop()), processes.stop()]);
     await storage.close();
   }, logger);
 }

@@ -5,6 +5,7 @@ export * from './read-models/user-directory';
 export * from './read-models/users';
 export * from './runtime/apply-batch';
 export * from './runtime/generations';
+export * from './runtime/process-manager';
 export * from './runtime/progress';
 export * from './runtime/projection';
 export * from './runtime/runner';

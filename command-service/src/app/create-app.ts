@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
+import { complianceRoutes } from '../compliance/routes';
 import { identityRoutes } from '../identity/routes';
 import type { CommandServiceDeps } from './deps';
 
@@ -11,7 +12,7 @@ export function createCommandApp(
   options: { fallback?: Middleware; proxy?: boolean } = {},
 ) {
   const router = new Router();
-  mountRoutes(router, 'command', { ...identityRoutes(deps) });
+  mountRoutes(router, 'command', { ...identityRoutes(deps), ...complianceRoutes(deps) });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({
     name: 'command-service',

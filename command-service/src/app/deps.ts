@@ -13,4 +13,6 @@ export interface CommandServiceDeps {
   metrics: Metrics;
   logger: Logger;
   now: () => Date;
+  /** Seconds a document must have been open before it can be acknowledged (`MIN_READ_SECONDS`, default 10). */
+  minimumReadSeconds: number;
 }

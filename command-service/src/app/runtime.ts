@@ -31,5 +31,6 @@ export function commandServiceDeps(
     metrics,
     logger: createLogger({ name: 'command-service' }),
     now: () => new Date(),
+    minimumReadSeconds: config.minimumReadSeconds,
   };
 }

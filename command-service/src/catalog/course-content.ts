@@ -3,10 +3,12 @@
 // whose message names the file (relative to the repo root) and the problem.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { FenceTracker, type Section, splitSections } from './lesson-sections';
+import { describe, type Fields, isRecord, SourceFile } from './source-file';
+
+export { ContentError } from './source-file';
 
 export type Level = 'BEGINNER' | 'INTERMEDIATE' | 'ADVANCED';
 export const LEVELS: readonly Level[] = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
@@ -57,19 +59,6 @@ export interface Course {
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const COURSE_DIR = path.join(REPO_ROOT, 'content', 'course');
 
-export class ContentError extends Error {
-  /** The offending file or folder, relative to the root (POSIX separators). */
-  readonly file: string;
-  readonly problem: string;
-
-  constructor(file: string, problem: string) {
-    super(`${file}: ${problem}`);
-    this.name = 'ContentError';
-    this.file = file;
-    this.problem = problem;
-  }
-}
-
 export interface LoadOptions {
   /**
    * The directory file names in error messages are relative to. Defaults to two levels above `dir`
@@ -77,8 +66,6 @@ export interface LoadOptions {
    */
   root?: string;
 }
-
-type Fields = Record<string, unknown>;
 
 const FOLDER_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const LESSON_FILE_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
@@ -93,82 +80,6 @@ const REQUIRED_SECTIONS: ReadonlyArray<{ type: Section['type']; heading: string 
 ];
 // An HTML open/close tag, a comment, a doctype or a processing instruction.
 const HTML_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<!--|<![A-Za-z]|<\?/;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return 'missing';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return Array.isArray(value) ? 'a list' : 'an object';
-}
-
-/** Reads one authored file; all checks on it report against its display name. */
-class SourceFile {
-  constructor(
-    readonly absolute: string,
-    readonly name: string,
-  ) {}
-
-  fail(problem: string): never {
-    throw new ContentError(this.name, problem);
-  }
-
-  read(): string {
-    return readFileSync(this.absolute, 'utf8')
-      .replace(/^\uFEFF/, '')
-      .replace(/\r\n?/g, '\n');
-  }
-
-  parseYaml(text: string, what: string): unknown {
-    try {
-      return parseYaml(text);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      return this.fail(`${what} is not valid YAML: ${reason}`);
-    }
-  }
-
-  /** Splits `---` front matter from the body and parses it into a mapping. */
-  frontMatter(): { fields: Fields; body: string } {
-    const text = this.read();
-    const lines = text.split('\n');
-    if ((lines[0] ?? '').trim() !== '---') {
-      return this.fail("front matter missing: the file must start with a '---' line");
-    }
-    const end = lines.findIndex((line, index) => index > 0 && line.trim() === '---');
-    if (end < 0) return this.fail("front matter is not closed by a '---' line");
-    const parsed = this.parseYaml(lines.slice(1, end).join('\n'), 'front matter');
-    if (!isRecord(parsed)) return this.fail('front matter must be a mapping of fields (key: value)');
-    return { fields: parsed, body: lines.slice(end + 1).join('\n') };
-  }
-
-  onlyFields(fields: Fields, allowed: readonly string[], where = ''): void {
-    for (const key of Object.keys(fields)) {
-      if (!allowed.includes(key)) {
-        this.fail(`${where}unknown field '${key}' (allowed: ${allowed.join(', ')})`);
-      }
-    }
-  }
-
-  positiveInteger(fields: Fields, key: string, where = ''): number {
-    const value = fields[key];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-      return this.fail(`${where}'${key}' must be a positive integer, got ${describe(value)}`);
-    }
-    return value;
-  }
-
-  text(fields: Fields, key: string, where = ''): string {
-    const value = fields[key];
-    if (typeof value !== 'string' || value.trim() === '') {
-      return this.fail(`${where}'${key}' must be a non-empty string, got ${describe(value)}`);
-    }
-    return value.trim();
-  }
-}
 
 function sortedEntries(dir: string): string[] {
   return readdirSync(dir)

@@ -1,32 +1,63 @@
-import type { DocumentType, EventData, EventType } from '@tickwise/contracts';
+import type {
+  Acknowledgment,
+  ComplianceLogEntry,
+  DocumentType,
+  EventData,
+  EventType,
+  RegulatoryWarning,
+  RiskAssessment,
+} from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
 import { handler, type Projection } from '../runtime/projection';
 
-/** Per learner: which version of each document they acknowledged, and when their risk assessment expires. */
+/** Per learner: what the compliance screens show, and what isCompliant is judged from. */
 export interface LearnerComplianceDoc {
   id: string;
+  /** Versions acknowledged, per document type. */
   acknowledged: Partial<Record<DocumentType, string[]>>;
   riskExpiresAt: string | null;
+  acknowledgments: Acknowledgment[];
+  /** Newest first. */
+  assessments: RiskAssessment[];
+  warnings: RegulatoryWarning[];
+  /** The Compliance Log, newest first. */
+  log: ComplianceLogEntry[];
   [key: string]: unknown;
 }
 
-/** Per document type: the version in force (the latest published). */
+/** Per document type: the version in force (the latest published) and its text. */
 export interface ActiveDocumentDoc {
   id: DocumentType;
   version: string;
   title: string;
+  content: string;
   contentHash: string;
+  consentText: string;
   publishedAt: string;
   [key: string]: unknown;
 }
 
 const data = <K extends EventType>(_type: K, event: RecordedEvent) => event.data as EventData<K>;
 const learnerOf = (event: RecordedEvent) => [event.stream.slice('compliance-'.length)];
-const empty = (id: string): LearnerComplianceDoc => ({ id, acknowledged: {}, riskExpiresAt: null });
+const empty = (id: string): LearnerComplianceDoc => ({
+  id,
+  acknowledged: {},
+  riskExpiresAt: null,
+  acknowledgments: [],
+  assessments: [],
+  warnings: [],
+  log: [],
+});
+const current = (doc: LearnerComplianceDoc | undefined, event: RecordedEvent) =>
+  doc ?? empty(learnerOf(event)[0] ?? '');
+const logged = (doc: LearnerComplianceDoc, entry: ComplianceLogEntry): ComplianceLogEntry[] => [
+  entry,
+  ...doc.log,
+];
 
 export const complianceProjection: Projection = {
   name: 'compliance',
-  version: 1,
+  version: 2,
   collections: [{ name: 'learners' }, { name: 'documents' }],
   handlers: {
     ComplianceDocumentPublished: [
@@ -39,8 +70,31 @@ export const complianceProjection: Projection = {
             id: d.documentType,
             version: d.version,
             title: d.title,
+            content: d.content,
             contentHash: d.contentHash,
+            consentText: d.consentText,
             publishedAt: d.publishedAt,
+          };
+        },
+      }),
+    ],
+    ComplianceDocumentViewed: [
+      handler<LearnerComplianceDoc>({
+        collection: 'learners',
+        ids: learnerOf,
+        apply: (doc, event) => {
+          const d = data('ComplianceDocumentViewed', event);
+          const learner = current(doc, event);
+          return {
+            ...learner,
+            log: logged(learner, {
+              id: event.eventId,
+              kind: 'document_viewed',
+              at: d.viewedAt,
+              summary: `Opened ${d.documentType} version ${d.version} for reading`,
+              documentType: d.documentType,
+              version: d.version,
+            }),
           };
         },
       }),
@@ -50,13 +104,30 @@ export const complianceProjection: Projection = {
         collection: 'learners',
         ids: learnerOf,
         apply: (doc, event) => {
-          const { documentType, version } = data('DocumentAcknowledged', event);
-          const current = doc ?? empty(learnerOf(event)[0] ?? '');
-          const versions = current.acknowledged[documentType] ?? [];
-          if (versions.includes(version)) return current;
+          const d = data('DocumentAcknowledged', event);
+          const learner = current(doc, event);
+          const versions = learner.acknowledged[d.documentType] ?? [];
+          if (versions.includes(d.version)) return learner;
           return {
-            ...current,
-            acknowledged: { ...current.acknowledged, [documentType]: [...versions, version] },
+            ...learner,
+            acknowledged: { ...learner.acknowledged, [d.documentType]: [...versions, d.version] },
+            acknowledgments: [
+              ...learner.acknowledgments,
+              {
+                id: event.eventId,
+                documentType: d.documentType,
+                version: d.version,
+                acknowledgedAt: d.acknowledgedAt,
+              },
+            ],
+            log: logged(learner, {
+              id: event.eventId,
+              kind: 'document_acknowledged',
+              at: d.acknowledgedAt,
+              summary: `Acknowledged ${d.documentType} version ${d.version} after ${d.secondsRead} s of reading`,
+              documentType: d.documentType,
+              version: d.version,
+            }),
           };
         },
       }),
@@ -65,10 +136,72 @@ export const complianceProjection: Projection = {
       handler<LearnerComplianceDoc>({
         collection: 'learners',
         ids: learnerOf,
-        apply: (doc, event) => ({
-          ...(doc ?? empty(learnerOf(event)[0] ?? '')),
-          riskExpiresAt: data('RiskAssessed', event).expiresAt,
-        }),
+        apply: (doc, event) => {
+          const { assessmentId, submittedAt, ...answers } = data('RiskAssessed', event);
+          const learner = current(doc, event);
+          return {
+            ...learner,
+            riskExpiresAt: answers.expiresAt,
+            assessments: [{ id: assessmentId, ...answers, createdAt: submittedAt }, ...learner.assessments],
+            log: logged(learner, {
+              id: event.eventId,
+              kind: 'risk_assessed',
+              at: submittedAt,
+              summary: `Risk assessment completed (valid until ${answers.expiresAt.slice(0, 10)})`,
+            }),
+          };
+        },
+      }),
+    ],
+    RegulatoryWarningIssued: [
+      handler<LearnerComplianceDoc>({
+        collection: 'learners',
+        ids: learnerOf,
+        apply: (doc, event) => {
+          const d = data('RegulatoryWarningIssued', event);
+          const learner = current(doc, event);
+          if (learner.warnings.some((w) => w.id === d.warningId)) return learner;
+          return {
+            ...learner,
+            warnings: [
+              ...learner.warnings,
+              {
+                id: d.warningId,
+                warningType: d.warningType,
+                message: d.message,
+                createdAt: d.issuedAt,
+                acknowledged: false,
+              },
+            ],
+            log: logged(learner, {
+              id: event.eventId,
+              kind: 'warning_issued',
+              at: d.issuedAt,
+              summary: `Warning issued: ${d.warningType}`,
+            }),
+          };
+        },
+      }),
+    ],
+    RegulatoryWarningAcknowledged: [
+      handler<LearnerComplianceDoc>({
+        collection: 'learners',
+        ids: learnerOf,
+        apply: (doc, event) => {
+          const d = data('RegulatoryWarningAcknowledged', event);
+          const learner = current(doc, event);
+          const warning = learner.warnings.find((w) => w.id === d.warningId);
+          return {
+            ...learner,
+            warnings: learner.warnings.map((w) => (w.id === d.warningId ? { ...w, acknowledged: true } : w)),
+            log: logged(learner, {
+              id: event.eventId,
+              kind: 'warning_acknowledged',
+              at: d.acknowledgedAt,
+              summary: `Warning acknowledged: ${warning?.warningType ?? d.warningId}`,
+            }),
+          };
+        },
       }),
     ],
   },

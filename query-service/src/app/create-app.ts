@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
+import { complianceQueries } from '../compliance/routes';
 import { identityQueries } from '../identity/routes';
 import type { QueryServiceDeps } from './deps';
 
@@ -14,7 +15,7 @@ export function createQueryApp(
   options: { fallback?: Middleware; proxy?: boolean } = {},
 ) {
   const router = new Router();
-  mountRoutes(router, 'query', { ...identityQueries(deps) });
+  mountRoutes(router, 'query', { ...identityQueries(deps), ...complianceQueries(deps) });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({
     name: 'query-service',

@@ -1,0 +1,41 @@
+import { type EventLog, type ReadModelStore } from '@tickwise/platform';
+import { ProcessManagerRunner } from '@tickwise/projections';
+import type { Logger } from 'pino';
+import { loadComplianceDocuments } from '../catalog/compliance-documents';
+import { publishDocuments } from '../catalog/publish-documents';
+import { regulatoryWarningsProcess } from '../compliance/warnings-process';
+
+/**
+ * Publishes the authored content into the event log when new or changed (a broken or conflicting file
+ * stops start-up with a message naming it). Unchanged content appends nothing.
+ */
+export async function publishContent(log: EventLog, logger: Logger, now: () => Date = () => new Date()) {
+  const documents = await publishDocuments(log, loadComplianceDocuments(), {
+    actor: 'system:publisher',
+    now,
+  });
+  if (documents.published.length > 0)
+    logger.info({ published: documents.published }, 'compliance documents published');
+  return documents;
+}
+
+/** The command side's process managers (they append events in reaction to events). */
+export function startProcessManagers(deps: {
+  log: EventLog;
+  store: ReadModelStore;
+  logger: Logger;
+  now: () => Date;
+}) {
+  const runners = [regulatoryWarningsProcess(deps)].map(
+    (manager) =>
+      new ProcessManagerRunner(deps, manager, {
+        onError: (err, event) =>
+          deps.logger.error(
+            { err, process: manager.name, eventId: event.eventId },
+            'process manager failed; retrying',
+          ),
+      }),
+  );
+  for (const runner of runners) runner.start();
+  return { stop: () => Promise.all(runners.map((r) => r.stop())).then(() => undefined) };
+}

@@ -1,0 +1,36 @@
+import { streams } from '@tickwise/contracts';
+import type { RecordedEvent } from '@tickwise/platform';
+import type { ProcessManager } from '@tickwise/projections';
+import type { CommandDeps } from '../handling/handle-command';
+import { handleCommand } from '../handling/handle-command';
+import { complianceRecord } from './compliance-record';
+import { warningsFor } from './warning-rules';
+
+const userOf = (event: RecordedEvent): string =>
+  event.type === 'UserRegistered'
+    ? (event.data as { userId: string }).userId
+    : event.stream.slice(streams.compliance('').length);
+
+/**
+ * Issues RegulatoryWarningIssued on the learner's compliance stream by the rules in `warning-rules.ts`:
+ * a general futures-risk warning at registration, and warnings after a risk assessment whose answers call
+ * for them. Command ids derive from the triggering event, so a replay after a crash issues nothing twice.
+ */
+export function regulatoryWarningsProcess(deps: CommandDeps & { now: () => Date }): ProcessManager {
+  return {
+    name: 'regulatory-warnings',
+    handles: ['UserRegistered', 'RiskAssessed'],
+    async react(event) {
+      const warnings = warningsFor(event);
+      if (warnings.length === 0) return;
+      const userId = userOf(event);
+      await handleCommand(deps, complianceRecord, {
+        stream: streams.compliance(userId),
+        command: { kind: 'issueWarnings', warnings, at: deps.now().toISOString() },
+        commandId: `warnings-for:${event.eventId}`,
+        actor: 'system:regulatory-warnings',
+        correlationId: event.metadata.correlationId,
+      });
+    },
+  };
+}

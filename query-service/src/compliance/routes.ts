@@ -1,0 +1,50 @@
+import { DocumentType } from '@tickwise/contracts';
+import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { type ActiveDocumentDoc, activeCollection, type LearnerComplianceDoc } from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+
+const signedIn = (userId: string | undefined): string => {
+  if (!userId) throw new HttpError(401, 'Authentication required');
+  return userId;
+};
+
+/** The compliance read side: documents in force and the learner's own records (never anyone else's). */
+export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  const learner = async (userId: string) =>
+    deps.store.get<LearnerComplianceDoc>(
+      await activeCollection(deps.store, 'compliance', 'learners'),
+      userId,
+    );
+  return {
+    async complianceDocuments() {
+      const documents = await deps.store.find<ActiveDocumentDoc>(
+        await activeCollection(deps.store, 'compliance', 'documents'),
+      );
+      const order = (type: string) => DocumentType.values.indexOf(type as DocumentType);
+      return {
+        body: documents
+          .sort((a, b) => order(a.id) - order(b.id))
+          .map((d) => ({
+            id: `${d.id}@${d.version}`,
+            documentType: d.id,
+            title: d.title,
+            version: d.version,
+            content: d.content,
+            isActive: true,
+          })),
+      };
+    },
+    async acknowledgments(_input, request) {
+      return { body: (await learner(signedIn(request.principal?.userId)))?.acknowledgments ?? [] };
+    },
+    async riskAssessments(_input, request) {
+      return { body: (await learner(signedIn(request.principal?.userId)))?.assessments ?? [] };
+    },
+    async regulatoryWarnings(_input, request) {
+      return { body: (await learner(signedIn(request.principal?.userId)))?.warnings ?? [] };
+    },
+    async complianceLog(_input, request) {
+      return { body: (await learner(signedIn(request.principal?.userId)))?.log ?? [] };
+    },
+  };
+}
