@@ -1,16 +1,58 @@
-// npm run admin -- grant-role <email> <role> | revoke-role <email> <role>
+// npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
 // Roles (auditor, analyst, admin) are granted by events on the user's stream; the first admin is made here.
+// A new compliance document version is published from its file; learners must then acknowledge it.
+
+import { resolve } from 'node:path';
 import { GrantableRole, is, streams } from '@tickwise/contracts';
 import { HttpError, loadStorageConfig, openStorage } from '@tickwise/platform';
+import { loadDocumentFile } from '../catalog/compliance-documents';
+import { publishDocuments } from '../catalog/publish-documents';
+import { ContentError } from '../catalog/source-file';
 import { handleCommand } from '../handling/handle-command';
 import { emailKey } from '../identity/profile';
 import { userAccount } from '../identity/user-account';
 
-const USAGE = `usage: npm run admin -- grant-role <email> <role> | revoke-role <email> <role>
-  roles: ${GrantableRole.values.join(', ')}`;
+const USAGE = `usage: npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
+  roles: ${GrantableRole.values.join(', ')}
+  file:  a compliance document (front matter documentType, version, title, consent; see content/README.md)`;
+
+async function publishDocument(file: string, out: (line: string) => void): Promise<number> {
+  let doc: ReturnType<typeof loadDocumentFile>;
+  try {
+    doc = loadDocumentFile(resolve(file), process.cwd());
+  } catch (error) {
+    if (error instanceof ContentError) {
+      out(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const storage = await openStorage(loadStorageConfig());
+  try {
+    const result = await publishDocuments(storage.log, [doc], {
+      actor: 'system:admin-cli',
+      now: () => new Date(),
+    });
+    out(
+      result.published.length > 0
+        ? `Published ${doc.documentType} version ${doc.version}: learners must acknowledge it to stay compliant`
+        : `Nothing to do: ${doc.documentType} version ${doc.version} is already published with this text`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof ContentError) {
+      out(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await storage.close();
+  }
+}
 
 export async function runAdmin(args: readonly string[], out: (line: string) => void): Promise<number> {
   const [command, email, role] = args;
+  if (command === 'publish-document' && email && args.length === 2) return publishDocument(email, out);
   if ((command !== 'grant-role' && command !== 'revoke-role') || !email || !role) {
     out(USAGE);
     return 2;
