@@ -1,3 +1,4 @@
+import { catalogProjection } from './read-models/catalog';
 import { complianceProjection } from './read-models/compliance';
 import { learningProjection } from './read-models/learning';
 import { usersProjection } from './read-models/users';
@@ -8,6 +9,7 @@ export const allProjections: readonly Projection[] = [
   usersProjection,
   learningProjection,
   complianceProjection,
+  catalogProjection,
 ];
 
 export function findProjections(selector: string): Projection[] {

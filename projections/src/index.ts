@@ -1,4 +1,5 @@
 export * from './catalog';
+export * from './read-models/catalog';
 export * from './read-models/compliance';
 export * from './read-models/learning';
 export * from './read-models/user-directory';

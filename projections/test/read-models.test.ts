@@ -119,22 +119,46 @@ describe('learning read model', () => {
         event('LessonCompleted', { moduleId: 2, lessonId: 5, completedAt: '2026-01-02T10:00:00.000Z' }),
       ),
     ]);
-    expect(docs).toEqual([
+    const u1 = docs.find((d) => d.id === 'u1');
+    expect(u1?.records).toEqual([
       {
-        id: 'u1',
-        lessons: [
-          { moduleId: 1, lessonId: 1, completedAt: '2026-01-01T10:00:00.000Z' },
-          { moduleId: 1, lessonId: 2, completedAt: '2026-01-01T12:00:00.000Z' },
-        ],
-        quizzes: [{ moduleId: 1, score: 50, completedAt: '2026-01-01T14:00:00.000Z' }],
-        answers: 1,
+        id: expect.any(String),
+        moduleId: 1,
+        lessonId: 1,
+        completed: true,
+        createdAt: '2026-01-01T10:00:00.000Z',
       },
       {
-        id: 'u2',
-        lessons: [{ moduleId: 2, lessonId: 5, completedAt: '2026-01-02T10:00:00.000Z' }],
-        quizzes: [],
-        answers: 0,
+        id: expect.any(String),
+        moduleId: 1,
+        lessonId: 2,
+        completed: true,
+        createdAt: '2026-01-01T12:00:00.000Z',
+      },
+      {
+        id: expect.any(String),
+        moduleId: 1,
+        lessonId: null,
+        completed: true,
+        createdAt: '2026-01-01T14:00:00.000Z',
       },
     ]);
+    expect(u1?.quizzes).toEqual([{ moduleId: 1, score: 50, completedAt: '2026-01-01T14:00:00.000Z' }]);
+    expect(u1?.answers).toBe(1);
+    const u2 = docs.find((d) => d.id === 'u2');
+    expect(u2).toEqual({
+      id: 'u2',
+      records: [
+        {
+          id: expect.any(String),
+          moduleId: 2,
+          lessonId: 5,
+          completed: true,
+          createdAt: '2026-01-02T10:00:00.000Z',
+        },
+      ],
+      quizzes: [],
+      answers: 0,
+    });
   });
 });

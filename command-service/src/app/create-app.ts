@@ -4,6 +4,7 @@ import { allProjections, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
 import { complianceRoutes } from '../compliance/routes';
 import { identityRoutes } from '../identity/routes';
+import { learningRoutes } from '../learning/routes';
 import type { CommandServiceDeps } from './deps';
 
 /** The command service: POST/PUT routes of the route table, each feature's handlers mounted from it. */
@@ -12,7 +13,11 @@ export function createCommandApp(
   options: { fallback?: Middleware; proxy?: boolean } = {},
 ) {
   const router = new Router();
-  mountRoutes(router, 'command', { ...identityRoutes(deps), ...complianceRoutes(deps) });
+  mountRoutes(router, 'command', {
+    ...identityRoutes(deps),
+    ...complianceRoutes(deps),
+    ...learningRoutes(deps),
+  });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({
     name: 'command-service',

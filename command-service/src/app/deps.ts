@@ -2,6 +2,7 @@ import type { EventLog, Metrics, ReadModelStore, TokenService } from '@tickwise/
 import type { UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from '../identity/login-throttle';
+import type { CourseCatalog } from '../learning/course-catalog';
 
 /** Everything the command service's features use; built once per process. */
 export interface CommandServiceDeps {
@@ -15,4 +16,6 @@ export interface CommandServiceDeps {
   now: () => Date;
   /** Seconds a document must have been open before it can be acknowledged (`MIN_READ_SECONDS`, default 10). */
   minimumReadSeconds: number;
+  /** The published course as the learning rules need it. */
+  catalog: CourseCatalog;
 }

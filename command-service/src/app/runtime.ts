@@ -10,6 +10,7 @@ import {
 import { createUserRecords } from '@tickwise/projections';
 import { createLoginThrottle } from '../identity/login-throttle';
 import { warmUpDummyHash } from '../identity/passwords';
+import { createCourseCatalog } from '../learning/course-catalog';
 import type { CommandServiceDeps } from './deps';
 
 /** Builds the command service's dependencies over opened storage. */
@@ -32,5 +33,6 @@ export function commandServiceDeps(
     logger: createLogger({ name: 'command-service' }),
     now: () => new Date(),
     minimumReadSeconds: config.minimumReadSeconds,
+    catalog: createCourseCatalog(storage.log),
   };
 }

@@ -2,6 +2,8 @@ import { type EventLog, type ReadModelStore } from '@tickwise/platform';
 import { ProcessManagerRunner } from '@tickwise/projections';
 import type { Logger } from 'pino';
 import { loadComplianceDocuments } from '../catalog/compliance-documents';
+import { loadCourse } from '../catalog/course-content';
+import { publishCourse } from '../catalog/publish-course';
 import { publishDocuments } from '../catalog/publish-documents';
 import { regulatoryWarningsProcess } from '../compliance/warnings-process';
 
@@ -16,7 +18,9 @@ export async function publishContent(log: EventLog, logger: Logger, now: () => D
   });
   if (documents.published.length > 0)
     logger.info({ published: documents.published }, 'compliance documents published');
-  return documents;
+  const course = await publishCourse(log, loadCourse(), { actor: 'system:publisher', now });
+  if (course.published > 0) logger.info({ events: course.published }, 'course content published');
+  return { ...documents, course };
 }
 
 /** The command side's process managers (they append events in reaction to events). */

@@ -22,6 +22,8 @@ export interface CommandOutcome<S, E extends DomainEvent> {
   state: S;
   /** The events this command appended, or — for a repeated command — the ones it appended the first time. */
   events: E[];
+  /** The ids of those events, in order. */
+  eventIds: string[];
   /** Commit position of the last event appended by this command (absent when it appended nothing). */
   position: Position | undefined;
   /** True when the same command id had already been handled: nothing was appended again. */
@@ -65,13 +67,16 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       return {
         state,
         events: previous.map((e) => toDomain<E>(e)),
+        eventIds: previous.map((e) => e.eventId),
         position: previous[previous.length - 1]?.position,
         repeated: true,
       };
     }
     const decision = decider.decide(request.command, state);
     if (!decision.ok) throw HttpError.of(decision.error);
-    if (decision.events.length === 0) return { state, events: [], position: undefined, repeated: false };
+    if (decision.events.length === 0) {
+      return { state, events: [], eventIds: [], position: undefined, repeated: false };
+    }
     if (decision.events.length > MAX_EVENTS_PER_COMMAND)
       throw new Error('a command may append at most 16 events');
     const ids = commandEventIds(commandKey, decision.events.length);
@@ -97,6 +102,7 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       return {
         state: decision.events.reduce(decider.evolve, state),
         events: decision.events,
+        eventIds: ids,
         position: result.position,
         repeated: false,
       };

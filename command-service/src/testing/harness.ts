@@ -7,6 +7,10 @@
  *   const api = stack.client();                 // requests from one (made-up) client address
  *   const res = await api.post('/api/auth/register', { … });
  *   await stack.close();
+ *
+ * Options for the compliance gate: `publishContent` publishes the authored compliance documents as start-up
+ * does, `processManagers` runs the command side's process managers (regulatory warnings), and `clock` (see
+ * `testClock`) is the server clock of both services, so a test can let ten seconds pass without sleeping.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type RequestListener } from 'node:http';
@@ -23,12 +27,13 @@ import {
   START,
   type Storage,
 } from '@tickwise/platform';
-import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
+import { allProjections, createUserRecords, LiveProjectionRunner } from '@tickwise/projections';
 import { createQueryApp, type QueryServiceDeps, queryServiceDeps } from '@tickwise/query-service';
 import request, { type Response, type Test } from 'supertest';
 import { createCommandApp } from '../app/create-app';
 import type { CommandServiceDeps } from '../app/deps';
 import { commandServiceDeps } from '../app/runtime';
+import { publishContent, startProcessManagers } from '../app/start-up';
 
 /** The JWT secret every stack signs with (JWT_SECRET must be at least 32 characters). */
 export const TEST_JWT_SECRET = 'x'.repeat(40);
@@ -54,8 +59,54 @@ export interface StackOptions {
   /** Replaces some of the command service's dependencies (e.g. a failing one, a capturing logger). */
   commandDeps?: (deps: CommandServiceDeps) => CommandServiceDeps;
   queryDeps?: (deps: QueryServiceDeps) => QueryServiceDeps;
-  /** Extra environment for `loadServerConfig` (e.g. JWT_TTL_SECONDS). */
+  /** Extra environment for `loadServerConfig` (e.g. JWT_TTL_SECONDS, MIN_READ_SECONDS). */
   env?: Record<string, string>;
+  /**
+   * The server clock of both services (`deps.now`: view, acknowledgment and assessment times; isCompliant
+   * judged at read time). Absent: the real clock.
+   */
+  clock?: TestClock;
+  /** Publish the authored compliance documents before the services start, as start-up does. */
+  publishContent?: boolean;
+  /** Run the command side's process managers (e.g. regulatory warnings), as start-up does. */
+  processManagers?: boolean;
+}
+
+/** A server clock that a test moves by hand. */
+export interface TestClock {
+  now(): Date;
+  /** Moves the clock on by `ms` milliseconds. */
+  advance(ms: number): void;
+  /** Sets the clock to a point in time. */
+  set(at: Date | string): void;
+}
+
+/** A clock standing still at `start` (default: the real time now) until advanced. */
+export function testClock(start: Date | string = new Date()): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms) {
+      current += ms;
+    },
+    set(at) {
+      current = new Date(at).getTime();
+    },
+  };
+}
+
+/** Polls `probe` until it answers something other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined>,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + (options.timeoutMs ?? 5000);
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what ?? 'a condition'}`);
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
+  }
 }
 
 export interface Stack {
@@ -128,14 +179,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const { commandDeps, queryDeps } = withEnv(
     { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', JWT_SECRET: TEST_JWT_SECRET },
     () => {
-      const command = commandServiceDeps(config, storage, metrics);
-      const query = queryServiceDeps(config, storage, metrics);
+      const clock = options.clock;
+      const builtCommand = commandServiceDeps(config, storage, metrics);
+      const builtQuery = queryServiceDeps(config, storage, metrics);
+      const users = clock ? createUserRecords(storage.store, clock.now) : undefined;
+      const command = clock && users ? { ...builtCommand, now: clock.now, users } : builtCommand;
+      const query = clock && users ? { ...builtQuery, now: clock.now, users } : builtQuery;
       return {
         commandDeps: options.commandDeps ? options.commandDeps(command) : command,
         queryDeps: options.queryDeps ? options.queryDeps(query) : query,
       };
     },
   );
+  if (options.publishContent) await publishContent(storage.log, commandDeps.logger, commandDeps.now);
+  const processes = options.processManagers ? startProcessManagers(commandDeps) : undefined;
   const commandListener = createCommandApp(commandDeps, { proxy: true }).callback();
   const queryListener = createQueryApp(queryDeps, { proxy: true }).callback();
   const server = http.createServer((req, res) => {
@@ -190,6 +247,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       closed = true;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await processes?.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
       await storage.close();
       rmSync(dir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { allProjections, checkpointName, lag, readState, waitForProjections } fr
 import type { Middleware } from 'koa';
 import { complianceQueries } from '../compliance/routes';
 import { identityQueries } from '../identity/routes';
+import { learningQueries } from '../learning/routes';
 import type { QueryServiceDeps } from './deps';
 
 /** Lag (in events) above which the query service reports itself not ready. */
@@ -15,7 +16,11 @@ export function createQueryApp(
   options: { fallback?: Middleware; proxy?: boolean } = {},
 ) {
   const router = new Router();
-  mountRoutes(router, 'query', { ...identityQueries(deps), ...complianceQueries(deps) });
+  mountRoutes(router, 'query', {
+    ...identityQueries(deps),
+    ...complianceQueries(deps),
+    ...learningQueries(deps),
+  });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({
     name: 'query-service',

@@ -1,0 +1,68 @@
+import { type EventOf, limits, streams } from '@tickwise/contracts';
+import type { EventLog } from '@tickwise/platform';
+
+export interface CatalogModule {
+  moduleId: number;
+  lessonIds: readonly number[];
+  questions: ReadonlyMap<number, { correctAnswer: number; optionCount: number }>;
+}
+
+type Published = EventOf<'ModulePublished' | 'LessonPublished' | 'QuizPublished'>;
+
+/** Folds a module's catalog stream into what the learning rules need (lesson ids, answer keys). */
+export function foldModule(events: readonly Published[]): CatalogModule | undefined {
+  let module: CatalogModule | undefined;
+  for (const event of events) {
+    if (event.type === 'ModulePublished') {
+      module = {
+        moduleId: event.data.moduleId,
+        lessonIds: event.data.lessonIds,
+        questions: module?.questions ?? new Map(),
+      };
+    } else if (event.type === 'QuizPublished' && module) {
+      module = {
+        ...module,
+        questions: new Map(
+          event.data.questions.map((q) => [
+            q.id,
+            { correctAnswer: q.correctAnswer, optionCount: q.options.length },
+          ]),
+        ),
+      };
+    }
+  }
+  return module;
+}
+
+/**
+ * The command side's view of the published course, read from the catalog streams and cached per stream
+ * revision (a republished module is picked up on the next command).
+ */
+export function createCourseCatalog(log: EventLog) {
+  const cache = new Map<number, { revision: number; module: CatalogModule | undefined }>();
+  async function module(moduleId: number): Promise<CatalogModule | undefined> {
+    if (!Number.isInteger(moduleId) || moduleId < 1 || moduleId > limits.modules) return undefined;
+    const stream = streams.catalogModule(moduleId);
+    const [last] = await log.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    if (!last) return undefined;
+    const cached = cache.get(moduleId);
+    if (cached?.revision === last.revision) return cached.module;
+    const events = await log.readStream(stream);
+    const folded = foldModule(events.map((e) => ({ type: e.type, data: e.data }) as Published));
+    cache.set(moduleId, { revision: last.revision, module: folded });
+    return folded;
+  }
+  return {
+    module,
+    /** The module that holds a quiz question, and the question's answer key. */
+    async question(questionId: number) {
+      for (let moduleId = 1; moduleId <= limits.modules; moduleId++) {
+        const found = (await module(moduleId))?.questions.get(questionId);
+        if (found) return { moduleId, ...found };
+      }
+      return undefined;
+    },
+  };
+}
+
+export type CourseCatalog = ReturnType<typeof createCourseCatalog>;

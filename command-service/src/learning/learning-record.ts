@@ -1,0 +1,120 @@
+import type { EventOf } from '@tickwise/contracts';
+import { domainError } from '@tickwise/platform';
+import { accept, type Decider, refuse } from '../handling/decider';
+import type { CatalogModule } from './course-catalog';
+
+/** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes. */
+export type LearningEvent = EventOf<'LessonCompleted' | 'QuizQuestionAnswered' | 'ModuleQuizCompleted'>;
+
+export interface LearningRecord {
+  completedLessons: ReadonlySet<number>;
+  completedQuizzes: ReadonlySet<number>;
+  /** Per module: the latest answer to each question since that module's quiz was last completed. */
+  openAnswers: Readonly<Record<number, Readonly<Record<number, boolean>>>>;
+}
+
+export type LearningCommand =
+  | {
+      kind: 'completeLesson';
+      moduleId: number;
+      lessonId: number;
+      module: CatalogModule | undefined;
+      at: string;
+    }
+  | {
+      kind: 'answerQuestion';
+      questionId: number;
+      selectedAnswer: number;
+      question: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
+      at: string;
+    }
+  | { kind: 'completeQuiz'; moduleId: number; module: CatalogModule | undefined; at: string };
+
+export const MODULE_NOT_FOUND = 'Module not found';
+
+/** Quiz score: percent of the module's questions whose latest answer is correct (unanswered = wrong). */
+export function quizScore(questionIds: readonly number[], answers: Readonly<Record<number, boolean>>) {
+  const total = questionIds.length;
+  const correct = questionIds.filter((id) => answers[id] === true).length;
+  return { correct, total, score: total === 0 ? 0 : Math.round((correct / total) * 100) };
+}
+
+export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEvent> = {
+  initialState: { completedLessons: new Set(), completedQuizzes: new Set(), openAnswers: {} },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'LessonCompleted':
+        return { ...state, completedLessons: new Set([...state.completedLessons, event.data.lessonId]) };
+      case 'QuizQuestionAnswered': {
+        const { moduleId, questionId, isCorrect } = event.data;
+        return {
+          ...state,
+          openAnswers: {
+            ...state.openAnswers,
+            [moduleId]: { ...state.openAnswers[moduleId], [questionId]: isCorrect },
+          },
+        };
+      }
+      case 'ModuleQuizCompleted':
+        return {
+          ...state,
+          completedQuizzes: new Set([...state.completedQuizzes, event.data.moduleId]),
+          openAnswers: { ...state.openAnswers, [event.data.moduleId]: {} },
+        };
+    }
+  },
+  decide(command, state) {
+    switch (command.kind) {
+      case 'completeLesson': {
+        const { module, moduleId, lessonId } = command;
+        if (!module) return refuse(domainError('not_found', MODULE_NOT_FOUND));
+        if (!module.lessonIds.includes(lessonId)) {
+          return refuse(domainError('rule', `Lesson ${lessonId} is not part of module ${moduleId}`));
+        }
+        if (state.completedLessons.has(lessonId)) return accept();
+        return accept({ type: 'LessonCompleted', data: { moduleId, lessonId, completedAt: command.at } });
+      }
+      case 'answerQuestion': {
+        const { question, questionId, selectedAnswer } = command;
+        if (!question) return refuse(domainError('not_found', `Quiz question ${questionId} not found`));
+        if (selectedAnswer >= question.optionCount) {
+          return refuse(
+            domainError('validation', `selectedAnswer: must be an integer 0-${question.optionCount - 1}`),
+          );
+        }
+        return accept({
+          type: 'QuizQuestionAnswered',
+          data: {
+            moduleId: question.moduleId,
+            questionId,
+            selectedAnswer,
+            // Graded here, from the published answer key; whatever the client claimed is ignored.
+            isCorrect: selectedAnswer + 1 === question.correctAnswer,
+            answeredAt: command.at,
+          },
+        });
+      }
+      case 'completeQuiz': {
+        const { module, moduleId } = command;
+        if (!module) return refuse(domainError('not_found', MODULE_NOT_FOUND));
+        const missing = module.lessonIds.filter((id) => !state.completedLessons.has(id));
+        if (missing.length > 0) {
+          return refuse(
+            domainError(
+              'rule',
+              `Complete every lesson of module ${moduleId} before its quiz (${missing.length} left)`,
+            ),
+          );
+        }
+        const answers = state.openAnswers[moduleId] ?? {};
+        // Completing again without a new attempt changes nothing; a retake (new answers) is a new result.
+        if (state.completedQuizzes.has(moduleId) && Object.keys(answers).length === 0) return accept();
+        const { score, correct, total } = quizScore([...module.questions.keys()], answers);
+        return accept({
+          type: 'ModuleQuizCompleted',
+          data: { moduleId, score, correct, total, completedAt: command.at },
+        });
+      }
+    }
+  },
+};

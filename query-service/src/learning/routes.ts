@@ -1,0 +1,77 @@
+import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import {
+  activeCollection,
+  type LearningDoc,
+  type ModuleDoc,
+  type QuizDoc,
+  type StoredLesson,
+} from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+
+const signedIn = (userId: string | undefined): string => {
+  if (!userId) throw new HttpError(401, 'Authentication required');
+  return userId;
+};
+
+/** The course catalog and the learner's own progress and quiz results. */
+export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  const collection = (projection: string, name: string) => activeCollection(deps.store, projection, name);
+  const lessonsOf = async (moduleId: number) =>
+    deps.store.find<StoredLesson>(await collection('catalog', 'lessons'), {
+      where: { moduleId },
+      sort: [{ field: 'position', direction: 'asc' }],
+    });
+  const moduleOf = async (moduleId: number) => {
+    const module = await deps.store.get<ModuleDoc>(await collection('catalog', 'modules'), String(moduleId));
+    if (!module) throw new HttpError(404, `Module ${moduleId} not found`);
+    return module;
+  };
+  const learner = async (userId: string) =>
+    deps.store.get<LearningDoc>(await collection('learning', 'learners'), userId);
+  return {
+    async modules() {
+      const [modules, lessons] = await Promise.all([
+        collection('catalog', 'modules').then((c) => deps.store.find<ModuleDoc>(c)),
+        collection('catalog', 'lessons').then((c) => deps.store.find<StoredLesson>(c)),
+      ]);
+      return {
+        body: modules
+          .sort((a, b) => a.moduleId - b.moduleId)
+          .map((m) => ({
+            id: m.moduleId,
+            title: m.title,
+            description: m.description,
+            level: m.level,
+            duration: lessons
+              .filter((l) => l.moduleId === m.moduleId)
+              .reduce((sum, l) => sum + l.duration, 0),
+          })),
+      };
+    },
+    async moduleLessons({ params }) {
+      await moduleOf(params.id);
+      return {
+        body: (await lessonsOf(params.id)).map((l) => ({
+          id: l.lessonId,
+          title: l.title,
+          description: l.description,
+          duration: l.duration,
+          videoUrl: l.videoUrl,
+          content: l.content,
+        })),
+      };
+    },
+    async moduleQuiz({ params }) {
+      await moduleOf(params.id);
+      const quiz = await deps.store.get<QuizDoc>(await collection('catalog', 'quizzes'), String(params.id));
+      return { body: quiz?.questions ?? [] };
+    },
+    async progress(_input, request) {
+      return { body: (await learner(signedIn(request.principal?.userId)))?.records ?? [] };
+    },
+    async quizResults(_input, request) {
+      const quizzes = (await learner(signedIn(request.principal?.userId)))?.quizzes ?? [];
+      return { body: [...quizzes].reverse() };
+    },
+  };
+}
