@@ -217,8 +217,21 @@ export const ComplianceDocumentPublished = struct(
 
 // ---- catalog-psychology ----
 
+/** A trader archetype: a descriptive coaching label chosen by `rule` over the category scores. */
+export const PsychologyArchetype = struct(
+  { id: nonEmptyString(limits.title), name: title, rule: nonEmptyString(limits.description), description: t.string, workOn: t.string },
+  'PsychologyArchetype',
+);
+
 export const PsychologyInstrumentPublished = struct(
-  { version, questions: t.array(PsychologyItem), contentHash: sha256Hex },
+  {
+    version,
+    questions: t.array(PsychologyItem),
+    archetypes: t.array(PsychologyArchetype),
+    /** Shown with every result: a self-reflection tool, not a diagnosis or a prediction. */
+    disclaimer: t.string,
+    contentHash: sha256Hex,
+  },
   'PsychologyInstrumentPublished',
 );
 

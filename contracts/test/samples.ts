@@ -113,6 +113,10 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     questions: [
       { id: 1, question: 'I stay calm after a loss.', category: 'stressResilience', reverseKeyed: false },
     ],
+    archetypes: [
+      { id: 'steady', name: 'Steady', rule: 'otherwise', description: 'Calm.', workOn: 'Keep a journal.' },
+    ],
+    disclaimer: 'A self-reflection tool, not a diagnosis.',
     contentHash: hash,
   },
   AuditorViewedRecords: { auditorId: 'aud-1', learnerId: userId, view: 'history', asOf: null, viewedAt: at },

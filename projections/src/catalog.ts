@@ -1,6 +1,8 @@
 import { catalogProjection } from './read-models/catalog';
 import { complianceProjection } from './read-models/compliance';
+import { dashboardProjection } from './read-models/dashboard';
 import { learningProjection } from './read-models/learning';
+import { psychologyProjection } from './read-models/psychology';
 import { usersProjection } from './read-models/users';
 import type { Projection } from './runtime/projection';
 
@@ -10,6 +12,8 @@ export const allProjections: readonly Projection[] = [
   learningProjection,
   complianceProjection,
   catalogProjection,
+  psychologyProjection,
+  dashboardProjection,
 ];
 
 export function findProjections(selector: string): Projection[] {

@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import { complianceRoutes } from '../compliance/routes';
 import { identityRoutes } from '../identity/routes';
 import { learningRoutes } from '../learning/routes';
+import { psychologyRoutes } from '../psychology/routes';
 import type { CommandServiceDeps } from './deps';
 
 /** The command service: POST/PUT routes of the route table, each feature's handlers mounted from it. */
@@ -17,6 +18,7 @@ export function createCommandApp(
     ...identityRoutes(deps),
     ...complianceRoutes(deps),
     ...learningRoutes(deps),
+    ...psychologyRoutes(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

@@ -6,6 +6,7 @@ import { loadCourse } from '../catalog/course-content';
 import { publishCourse } from '../catalog/publish-course';
 import { publishDocuments } from '../catalog/publish-documents';
 import { regulatoryWarningsProcess } from '../compliance/warnings-process';
+import { loadInstrument, publishInstrument } from '../psychology/instrument';
 
 /**
  * Publishes the authored content into the event log when new or changed (a broken or conflicting file
@@ -20,7 +21,9 @@ export async function publishContent(log: EventLog, logger: Logger, now: () => D
     logger.info({ published: documents.published }, 'compliance documents published');
   const course = await publishCourse(log, loadCourse(), { actor: 'system:publisher', now });
   if (course.published > 0) logger.info({ events: course.published }, 'course content published');
-  return { ...documents, course };
+  const psychology = await publishInstrument(log, loadInstrument(), { actor: 'system:publisher', now });
+  if (psychology.published) logger.info('psychology instrument published');
+  return { ...documents, course, psychology };
 }
 
 /** The command side's process managers (they append events in reaction to events). */

@@ -3,8 +3,10 @@ import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platfor
 import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
 import { complianceQueries } from '../compliance/routes';
+import { dashboardQueries } from '../dashboard/routes';
 import { identityQueries } from '../identity/routes';
 import { learningQueries } from '../learning/routes';
+import { psychologyQueries } from '../psychology/routes';
 import type { QueryServiceDeps } from './deps';
 
 /** Lag (in events) above which the query service reports itself not ready. */
@@ -20,6 +22,8 @@ export function createQueryApp(
     ...identityQueries(deps),
     ...complianceQueries(deps),
     ...learningQueries(deps),
+    ...psychologyQueries(deps),
+    ...dashboardQueries(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

@@ -1,0 +1,31 @@
+import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { activeCollection, type DashboardDoc, type ModuleDoc } from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+import { dashboardOf } from './formulas';
+
+/** GET /api/dashboard: the dashboard read model through the formulas of `formulas.ts`. */
+export function dashboardQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  return {
+    async dashboard(_input, request) {
+      const userId = request.principal?.userId;
+      if (!userId) throw new HttpError(401, 'Authentication required');
+      const [doc, modules] = await Promise.all([
+        activeCollection(deps.store, 'dashboard', 'learners').then((c) =>
+          deps.store.get<DashboardDoc>(c, userId),
+        ),
+        activeCollection(deps.store, 'catalog', 'modules').then((c) => deps.store.find<ModuleDoc>(c)),
+      ]);
+      const learner = doc ?? {
+        id: userId,
+        lessons: {},
+        quizResults: [],
+        moduleCompletions: [],
+        psychology: null,
+      };
+      const courseModules = modules
+        .sort((a, b) => a.moduleId - b.moduleId)
+        .map((m) => ({ id: m.moduleId, title: m.title, lessonCount: m.lessonIds.length }));
+      return { body: dashboardOf(learner, courseModules) };
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import {
+  activeCollection,
+  type InstrumentDoc,
+  type LearnerComplianceDoc,
+  type PsychologyLearnerDoc,
+} from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+import { tradingProfileOf } from './trading-profile';
+
+const signedIn = (userId: string | undefined): string => {
+  if (!userId) throw new HttpError(401, 'Authentication required');
+  return userId;
+};
+
+/** The psychology instrument's questions, the learner's results, and their trading profile. */
+export function psychologyQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  const collection = (name: string) => activeCollection(deps.store, 'psychology', name);
+  const instrument = async () => deps.store.get<InstrumentDoc>(await collection('instrument'), 'current');
+  const results = async (userId: string) =>
+    (await deps.store.get<PsychologyLearnerDoc>(await collection('learners'), userId))?.results ?? [];
+  const describe = async <R extends { traderArchetype: string }>(result: R) => {
+    const archetype = (await instrument())?.archetypes.find((a) => a.name === result.traderArchetype);
+    return archetype
+      ? { ...result, archetypeDescription: archetype.description, archetypeFocus: archetype.workOn }
+      : result;
+  };
+  return {
+    async psychologyQuestions() {
+      return {
+        body: ((await instrument())?.questions ?? []).map((q) => ({ id: q.id, question: q.question })),
+      };
+    },
+    async latestPsychologyResult(_input, request) {
+      const [latest] = await results(signedIn(request.principal?.userId));
+      if (!latest) throw new HttpError(404, 'No psychology assessment completed yet');
+      return { body: await describe(latest) };
+    },
+    async assessments(_input, request) {
+      return { body: await Promise.all((await results(signedIn(request.principal?.userId))).map(describe)) };
+    },
+    async tradingProfile(_input, request) {
+      const userId = signedIn(request.principal?.userId);
+      const compliance = await deps.store.get<LearnerComplianceDoc>(
+        await activeCollection(deps.store, 'compliance', 'learners'),
+        userId,
+      );
+      const [latest] = await results(userId);
+      return { body: tradingProfileOf(compliance?.assessments[0], latest?.traderArchetype ?? null) };
+    },
+  };
+}
