@@ -131,3 +131,39 @@ export const DocumentCoverage = struct(
   'DocumentCoverage',
 );
 export type DocumentCoverage = t.TypeOf<typeof DocumentCoverage>;
+
+/** A stored event exactly as the log holds it: what an offline verifier recomputes the hash chain from. */
+export const StoredEvent = struct(
+  {
+    eventId: entityId,
+    stream: nonEmptyString(limits.title),
+    revision: nonNegativeInt,
+    type: nonEmptyString(limits.title),
+    data: t.unknown,
+    metadata: t.record(t.string, t.unknown),
+    position: nonEmptyString(limits.title),
+  },
+  'StoredEvent',
+);
+export type StoredEvent = t.TypeOf<typeof StoredEvent>;
+
+export const ExportFormat = oneOf(['json', 'csv']);
+export type ExportFormat = t.TypeOf<typeof ExportFormat>;
+
+/**
+ * A JSON export that can be re-verified offline (`npm run audit -- verify <file>`): the report, every event
+ * of the streams it rests on from revision 0 (so each hash chain can be recomputed), and `exportHash`, the
+ * sha256 of the canonical JSON (RFC 8785) of everything else in the file.
+ */
+export const AuditExport = struct(
+  {
+    kind: oneOf(['learner-history', 'document-coverage']),
+    generatedAt: isoDateTime,
+    generatedBy: entityId,
+    report: t.union([AuditHistory, DocumentCoverage]),
+    streams: t.array(struct({ stream: nonEmptyString(limits.title), events: t.array(StoredEvent) })),
+    exportHash: sha256Hex,
+  },
+  'AuditExport',
+);
+export type AuditExport = t.TypeOf<typeof AuditExport>;

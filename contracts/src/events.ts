@@ -219,7 +219,13 @@ export const ComplianceDocumentPublished = struct(
 
 /** A trader archetype: a descriptive coaching label chosen by `rule` over the category scores. */
 export const PsychologyArchetype = struct(
-  { id: nonEmptyString(limits.title), name: title, rule: nonEmptyString(limits.description), description: t.string, workOn: t.string },
+  {
+    id: nonEmptyString(limits.title),
+    name: title,
+    rule: nonEmptyString(limits.description),
+    description: t.string,
+    workOn: t.string,
+  },
   'PsychologyArchetype',
 );
 

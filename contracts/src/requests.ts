@@ -12,6 +12,7 @@ import {
   nonEmptyString,
   nonNegativeInt,
   nullable,
+  oneOf,
   optionalText,
   positiveInt,
   refine,
@@ -129,6 +130,10 @@ export type AsOfQuery = t.TypeOf<typeof AsOfQuery>;
 /** GET /api/audit/learners/:id/history?asOf= */
 export const AuditHistoryQuery = AsOfQuery;
 export type AuditHistoryQuery = AsOfQuery;
+
+/** GET …/export?format=json|csv&asOf= (JSON by default). */
+export const ExportQuery = struct({}, { asOf: isoDateTime, format: oneOf(['json', 'csv']) }, 'ExportQuery');
+export type ExportQuery = t.TypeOf<typeof ExportQuery>;
 
 /** GET /api/audit/learners?query= : e-mail or name, 1-100 characters. */
 export const LearnerSearchQuery = struct({ query: nonEmptyString(limits.searchQuery) }, 'LearnerSearchQuery');

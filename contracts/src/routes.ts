@@ -14,7 +14,7 @@ import {
   QuizItemAnalytics,
   RebuildStarted,
 } from './analytics';
-import { AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
+import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
 import {
   Acknowledgment,
   ComplianceDocument,
@@ -40,6 +40,7 @@ import {
   AuditHistoryQuery,
   DocumentVersionParams,
   DocumentViewBody,
+  ExportQuery,
   IdParams,
   LearnerSearchQuery,
   LoginBody,
@@ -293,6 +294,24 @@ export const routes = defineRoutes({
     params: DocumentVersionParams,
     query: AsOfQuery,
     response: DocumentCoverage,
+  },
+
+  /** The history as a file: CSV, or JSON that `npm run audit -- verify` re-checks offline. */
+  auditLearnerExport: {
+    method: 'GET',
+    path: '/api/audit/learners/:id/export',
+    access: 'auditor',
+    params: IdParams,
+    query: ExportQuery,
+    response: t.union([AuditExport, t.string]),
+  },
+  auditCoverageExport: {
+    method: 'GET',
+    path: '/api/audit/documents/:documentType/:version/coverage/export',
+    access: 'auditor',
+    params: DocumentVersionParams,
+    query: ExportQuery,
+    response: t.union([AuditExport, t.string]),
   },
 
   // ---- analysts (analyst or admin): aggregates only ----

@@ -92,6 +92,8 @@ describe('the route table', () => {
     ['GET', '/api/audit/learners/:id/history', 'auditor'],
     ['GET', '/api/audit/documents', 'auditor'],
     ['GET', '/api/audit/documents/:documentType/:version/coverage', 'auditor'],
+    ['GET', '/api/audit/learners/:id/export', 'auditor'],
+    ['GET', '/api/audit/documents/:documentType/:version/coverage/export', 'auditor'],
     ['GET', '/api/analytics/funnel', 'analyst'],
     ['GET', '/api/analytics/modules', 'analyst'],
     ['GET', '/api/analytics/quiz-items', 'analyst'],

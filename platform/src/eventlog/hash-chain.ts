@@ -15,11 +15,18 @@ export interface HashedEnvelope {
   metadata: EventMetadata & { prevHash: string };
 }
 
+/** RFC 8785 canonical JSON (sorted keys, canonical numbers): the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  const canonical = canonicalize(value);
+  if (canonical === undefined) throw new Error('value cannot be canonicalized');
+  return canonical;
+}
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 /** SHA-256 over the RFC 8785 canonical JSON of the envelope. */
 export function hashEnvelope(envelope: HashedEnvelope): string {
-  const canonical = canonicalize(envelope);
-  if (canonical === undefined) throw new Error('event envelope cannot be canonicalized');
-  return createHash('sha256').update(canonical).digest('hex');
+  return sha256Hex(canonicalJson(envelope));
 }
 
 /** Walks a stream's events in revision order and names the first revision whose chain is broken. */

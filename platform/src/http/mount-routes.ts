@@ -39,6 +39,8 @@ export interface Reply<B> {
   position?: Position;
   /** Overrides the route's success status (e.g. 200 for an idempotent repeat of a 201). */
   status?: number;
+  /** Sends the body as a download (e.g. a CSV export) instead of JSON. */
+  file?: { contentType: string; filename: string };
 }
 
 export interface RouteInput<N extends RouteName> {
@@ -136,7 +138,12 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       });
       if (reply.position !== undefined) ctx.set(httpHeaders.position, reply.position);
       ctx.status = reply.status ?? successStatus(route);
-      ctx.body = route.response.encode(reply.body);
+      const encoded = route.response.encode(reply.body);
+      if (reply.file) {
+        ctx.type = reply.file.contentType;
+        ctx.attachment(reply.file.filename);
+      }
+      ctx.body = encoded;
     });
   }
 }

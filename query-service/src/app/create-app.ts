@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
+import { auditQueries } from '../audit/routes';
 import { complianceQueries } from '../compliance/routes';
 import { dashboardQueries } from '../dashboard/routes';
 import { identityQueries } from '../identity/routes';
@@ -24,6 +25,7 @@ export function createQueryApp(
     ...learningQueries(deps),
     ...psychologyQueries(deps),
     ...dashboardQueries(deps),
+    ...auditQueries(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

@@ -1,0 +1,132 @@
+import type { AuditExport, AuditHistory, DocumentCoverage, StoredEvent } from '@tickwise/contracts';
+import { canonicalJson, type RecordedEvent, sha256Hex } from '@tickwise/platform';
+
+export const toStoredEvent = (event: RecordedEvent): StoredEvent => ({
+  eventId: event.eventId,
+  stream: event.stream,
+  revision: event.revision,
+  type: event.type,
+  data: event.data,
+  metadata: { ...event.metadata },
+  position: event.position,
+});
+
+/** sha256 of the RFC 8785 canonical JSON of an export without its `exportHash`. */
+export function exportHashOf(body: Omit<AuditExport, 'exportHash'>): string {
+  return sha256Hex(canonicalJson(body));
+}
+
+export function buildExport(
+  kind: AuditExport['kind'],
+  report: AuditHistory | DocumentCoverage,
+  streams: ReadonlyArray<{ stream: string; events: readonly RecordedEvent[] }>,
+  generatedBy: string,
+  now: Date,
+): AuditExport {
+  const body = {
+    kind,
+    generatedAt: now.toISOString(),
+    generatedBy,
+    report,
+    streams: streams.map((s) => ({ stream: s.stream, events: s.events.map(toStoredEvent) })),
+  };
+  return { ...body, exportHash: exportHashOf(body) };
+}
+
+/** One CSV field, quoted when needed (RFC 4180); a leading = + - @ is escaped against formula injection. */
+function field(value: unknown): string {
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const csv = (rows: ReadonlyArray<readonly unknown[]>) =>
+  `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
+
+/** A learner's history as CSV: one row per compliance event with its evidence and hashes. */
+export function historyCsv(history: AuditHistory): string {
+  const rows: unknown[][] = [
+    [
+      'occurredAt',
+      'type',
+      'stream',
+      'revision',
+      'documentType',
+      'version',
+      'contentHash',
+      'viewedAt',
+      'acknowledgedAt',
+      'secondsRead',
+      'ip',
+      'userAgent',
+      'consentText',
+      'details',
+      'prevHash',
+      'hash',
+    ],
+  ];
+  for (const event of history.events) {
+    const d = event.data as Record<string, unknown>;
+    const {
+      documentType,
+      version,
+      contentHash,
+      viewedAt,
+      acknowledgedAt,
+      secondsRead,
+      ip,
+      userAgent,
+      consentText,
+      ...rest
+    } = d;
+    rows.push([
+      event.occurredAt,
+      event.type,
+      event.stream,
+      event.revision,
+      documentType,
+      version,
+      contentHash,
+      viewedAt,
+      acknowledgedAt,
+      secondsRead,
+      ip,
+      userAgent,
+      consentText,
+      Object.keys(rest).length > 0 ? rest : '',
+      event.prevHash,
+      event.hash,
+    ]);
+  }
+  return csv(rows);
+}
+
+/** Coverage of a document version as CSV: one row per learner. */
+export function coverageCsv(coverage: DocumentCoverage): string {
+  return csv([
+    ['documentType', 'version', 'asOf', 'learnerId', 'email', 'acknowledged', 'acknowledgedAt'],
+    ...coverage.acknowledged.map((a) => [
+      coverage.documentType,
+      coverage.version,
+      coverage.asOf,
+      a.learnerId,
+      a.email,
+      'yes',
+      a.acknowledgedAt,
+    ]),
+    ...coverage.notAcknowledged.map((n) => [
+      coverage.documentType,
+      coverage.version,
+      coverage.asOf,
+      n.learnerId,
+      n.email,
+      'no',
+      '',
+    ]),
+  ]);
+}

@@ -1,0 +1,239 @@
+import {
+  type AuditHistory,
+  type DocumentCoverage,
+  DocumentType,
+  type EventData,
+  type LearnerSummary,
+  streams,
+} from '@tickwise/contracts';
+import { HttpError, type RecordedEvent, type RouteHandlers, verifyChain } from '@tickwise/platform';
+import { activeCollection, type LearnerComplianceDoc, type UserDoc } from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+import { buildExport, coverageCsv, historyCsv } from './exports';
+import { replayCompliance } from './replay';
+
+const auditorOf = (userId: string | undefined) => {
+  if (!userId) throw new HttpError(401, 'Authentication required');
+  return userId;
+};
+
+/**
+ * The auditor's workspace. Histories are replayed from the event log itself (never a read model) and every
+ * stream they rest on is verified; every read is itself recorded as AuditorViewedRecords.
+ */
+export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  const { log, store } = deps;
+
+  async function recordRead(auditorId: string, learnerId: string | null, view: string, asOf: string | null) {
+    await log.appendToStream(
+      streams.audit(auditorId),
+      [
+        {
+          type: 'AuditorViewedRecords',
+          data: { auditorId, learnerId, view, asOf, viewedAt: deps.now().toISOString() },
+          metadata: {
+            correlationId: `audit:${auditorId}`,
+            causationId: `audit:${auditorId}`,
+            actor: auditorId,
+            occurredAt: deps.now().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+  }
+
+  const catalogStreams = () =>
+    Promise.all(
+      DocumentType.values.map(async (type) => ({
+        stream: streams.catalogDocument(type),
+        events: await log.readStream(streams.catalogDocument(type)),
+      })),
+    );
+
+  async function history(learnerId: string, asOf: string) {
+    const userEvents = await log.readStream(streams.user(learnerId));
+    const registered = userEvents.find((e) => e.type === 'UserRegistered')?.data as
+      | EventData<'UserRegistered'>
+      | undefined;
+    if (!registered) throw new HttpError(404, 'Learner not found');
+    const complianceEvents = await log.readStream(streams.compliance(learnerId));
+    const catalog = await catalogStreams();
+    const { events, state } = replayCompliance(
+      complianceEvents,
+      catalog.flatMap((c) => c.events),
+      asOf,
+    );
+    const all = [
+      { stream: streams.user(learnerId), events: userEvents },
+      { stream: streams.compliance(learnerId), events: complianceEvents },
+      ...catalog,
+    ];
+    const verification = all.map(({ stream, events: stored }) => {
+      const result = verifyChain(stream, stored);
+      return result.ok
+        ? { stream, ok: true, events: result.events, brokenAtRevision: null }
+        : { stream, ok: false, events: stored.length, brokenAtRevision: result.brokenAt };
+    });
+    const learner: LearnerSummary = {
+      id: learnerId,
+      email: registered.email,
+      firstName: registered.firstName,
+      lastName: registered.lastName,
+      registeredAt: registered.registeredAt,
+      isCompliant: state.isCompliant,
+    };
+    const report: AuditHistory = { learner, asOf, events, state, verification };
+    return { report, streams: all };
+  }
+
+  async function coverage(
+    documentType: DocumentType,
+    version: string,
+    asOf: string,
+  ): Promise<DocumentCoverage> {
+    const published = (await log.readStream(streams.catalogDocument(documentType))).find(
+      (e) => (e.data as EventData<'ComplianceDocumentPublished'>).version === version,
+    );
+    if (!published) throw new HttpError(404, `No version ${version} of ${documentType}`);
+    const [users, learners] = await Promise.all([
+      activeCollection(store, 'users', 'users').then((c) => store.find<UserDoc>(c)),
+      activeCollection(store, 'compliance', 'learners').then((c) => store.find<LearnerComplianceDoc>(c)),
+    ]);
+    const byLearner = new Map(learners.map((l) => [l.id, l]));
+    const limit = Date.parse(asOf);
+    const acknowledged: DocumentCoverage['acknowledged'] = [];
+    const notAcknowledged: DocumentCoverage['notAcknowledged'] = [];
+    for (const user of users) {
+      if (Date.parse(user.createdAt) > limit) continue;
+      const ack = byLearner
+        .get(user.id)
+        ?.acknowledgments.find(
+          (a) =>
+            a.documentType === documentType && a.version === version && Date.parse(a.acknowledgedAt) <= limit,
+        );
+      if (ack)
+        acknowledged.push({ learnerId: user.id, email: user.email, acknowledgedAt: ack.acknowledgedAt });
+      else notAcknowledged.push({ learnerId: user.id, email: user.email });
+    }
+    return { documentType, version, asOf, acknowledged, notAcknowledged };
+  }
+
+  const nowIso = () => deps.now().toISOString();
+
+  return {
+    async auditLearners({ query }, request) {
+      const auditorId = auditorOf(request.principal?.userId);
+      const needle = query.query.toLowerCase();
+      const users = await store.find<UserDoc>(await activeCollection(store, 'users', 'users'));
+      const matches = users
+        .filter(
+          (u) =>
+            u.emailLower.includes(needle) || `${u.firstName} ${u.lastName}`.toLowerCase().includes(needle),
+        )
+        .sort((a, b) => a.emailLower.localeCompare(b.emailLower))
+        .slice(0, 50);
+      const body = await Promise.all(
+        matches.map(async (u) => ({
+          id: u.id,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          registeredAt: u.createdAt,
+          isCompliant: (await deps.users.principalOf(u.id))?.isCompliant ?? false,
+        })),
+      );
+      await recordRead(auditorId, null, `search:${query.query}`, null);
+      return { body };
+    },
+
+    async auditLearnerHistory({ params, query }, request) {
+      const auditorId = auditorOf(request.principal?.userId);
+      const asOf = query.asOf ?? nowIso();
+      const { report } = await history(params.id, asOf);
+      await recordRead(auditorId, params.id, 'history', query.asOf ?? null);
+      return { body: report };
+    },
+
+    async auditLearnerExport({ params, query }, request) {
+      const auditorId = auditorOf(request.principal?.userId);
+      const asOf = query.asOf ?? nowIso();
+      const { report, streams: stored } = await history(params.id, asOf);
+      await recordRead(auditorId, params.id, `export:${query.format ?? 'json'}`, query.asOf ?? null);
+      const name = `tickwise-history-${params.id}-${asOf.slice(0, 10)}`;
+      return query.format === 'csv'
+        ? {
+            body: historyCsv(report),
+            file: { contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` },
+          }
+        : {
+            body: buildExport('learner-history', report, stored, auditorId, deps.now()),
+            file: { contentType: 'application/json', filename: `${name}.json` },
+          };
+    },
+
+    async auditDocuments(_input, request) {
+      const auditorId = auditorOf(request.principal?.userId);
+      const catalog = await catalogStreams();
+      const body = catalog.flatMap(({ events }) =>
+        events.map((e: RecordedEvent, index) => {
+          const d = e.data as EventData<'ComplianceDocumentPublished'>;
+          return {
+            documentType: d.documentType,
+            version: d.version,
+            title: d.title,
+            content: d.content,
+            contentHash: d.contentHash,
+            publishedAt: d.publishedAt,
+            isActive: index === events.length - 1,
+          };
+        }),
+      );
+      await recordRead(auditorId, null, 'documents', null);
+      return { body };
+    },
+
+    async auditDocumentCoverage({ params, query }, request) {
+      const auditorId = auditorOf(request.principal?.userId);
+      const body = await coverage(params.documentType, params.version, query.asOf ?? nowIso());
+      await recordRead(
+        auditorId,
+        null,
+        `coverage:${params.documentType}@${params.version}`,
+        query.asOf ?? null,
+      );
+      return { body };
+    },
+
+    async auditCoverageExport({ params, query }, request) {
+      const auditorId = auditorOf(request.principal?.userId);
+      const asOf = query.asOf ?? nowIso();
+      const report = await coverage(params.documentType, params.version, asOf);
+      await recordRead(
+        auditorId,
+        null,
+        `coverage-export:${params.documentType}@${params.version}`,
+        query.asOf ?? null,
+      );
+      const name = `tickwise-coverage-${params.documentType}-${params.version}-${asOf.slice(0, 10)}`;
+      if (query.format === 'csv') {
+        return {
+          body: coverageCsv(report),
+          file: { contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` },
+        };
+      }
+      const stream = streams.catalogDocument(params.documentType);
+      return {
+        body: buildExport(
+          'document-coverage',
+          report,
+          [{ stream, events: await log.readStream(stream) }],
+          auditorId,
+          deps.now(),
+        ),
+        file: { contentType: 'application/json', filename: `${name}.json` },
+      };
+    },
+  };
+}
