@@ -1,3 +1,4 @@
+import { analyticsProjection } from './read-models/analytics';
 import { catalogProjection } from './read-models/catalog';
 import { complianceProjection } from './read-models/compliance';
 import { dashboardProjection } from './read-models/dashboard';
@@ -14,6 +15,7 @@ export const allProjections: readonly Projection[] = [
   catalogProjection,
   psychologyProjection,
   dashboardProjection,
+  analyticsProjection,
 ];
 
 export function findProjections(selector: string): Projection[] {

@@ -1,4 +1,5 @@
 export * from './catalog';
+export * from './read-models/analytics';
 export * from './read-models/catalog';
 export * from './read-models/compliance';
 export * from './read-models/dashboard';

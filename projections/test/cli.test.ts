@@ -44,7 +44,7 @@ test('projections CLI: an unknown projection or command is refused with a clear 
   await expect(cli('rebuild', 'nope')).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringContaining(
-      'Unknown projection "nope". Known: users, learning, compliance, catalog, psychology, dashboard, or "all".',
+      'Unknown projection "nope". Known: users, learning, compliance, catalog, psychology, dashboard, analytics, or "all".',
     ),
   });
   await expect(cli('explode')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });

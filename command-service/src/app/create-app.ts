@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
+import { adminRoutes } from '../admin/routes';
 import { complianceRoutes } from '../compliance/routes';
 import { identityRoutes } from '../identity/routes';
 import { learningRoutes } from '../learning/routes';
@@ -19,6 +20,7 @@ export function createCommandApp(
     ...complianceRoutes(deps),
     ...learningRoutes(deps),
     ...psychologyRoutes(deps),
+    ...adminRoutes(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

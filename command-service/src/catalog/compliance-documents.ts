@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { DocumentType, is } from '@tickwise/contracts';
+import { DocumentType, is, limits } from '@tickwise/contracts';
 import { REPO_ROOT } from './course-content';
 import { ContentError, SourceFile } from './source-file';
 
@@ -43,7 +43,9 @@ export function loadDocumentFile(absolute: string, root = REPO_ROOT): AuthoredDo
   if (!VERSION.test(version))
     file.fail(`'version' must look like 1.0 or 1.2.3 (quote it in YAML: "1.0"), got "${version}"`);
   const title = file.text(fields, 'title');
+  if (title.length > limits.title) file.fail(`'title' must be at most ${limits.title} characters`);
   const consentText = file.text(fields, 'consent');
+  if (consentText.length > limits.consentText) file.fail(`'consent' must be at most ${limits.consentText} characters`);
   const content = body.trim();
   if (content.split(/\s+/).length < 50) file.fail('the document body is missing or shorter than 50 words');
   const doc = { documentType: documentType as DocumentType, version, title, consentText, content };

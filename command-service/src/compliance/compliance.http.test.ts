@@ -3,7 +3,7 @@
  * process manager, the authored documents published as at start-up), with the server clock in the test's
  * hands: issue 5 "Server rules" and "Tests", spec §3-§5 and DESIGN.md "Rules that the server owns".
  */
-import { type EventOf, streams } from '@tickwise/contracts';
+import { type EventOf, routeList, streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
 import { documentHash, loadComplianceDocuments } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
@@ -529,29 +529,43 @@ describe('regulatory warnings', () => {
 });
 
 describe('course routes need a compliant user', () => {
-  test.each<[string, string]>([
-    ['POST', '/api/progress'],
-    ['GET', '/api/progress'],
-    ['GET', '/api/modules'],
-    ['POST', '/api/quiz/attempt'],
-  ])('a user who is not compliant gets 403 {error} on %s %s', async (method, path) => {
-    const learner = await register();
-    const events = await appendedBy(async () => {
-      const res =
-        method === 'GET'
-          ? await learner.get(path)
-          : await learner.post(path, {
-              moduleId: 1,
-              lessonId: 1,
-              completed: true,
-              questionId: 1,
-              selectedAnswer: 0,
-            });
-      expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: expect.stringMatching(/compliance/i) });
-    });
-    expect(events).toEqual([]);
+  // Every route the route table marks `compliant`: course, quiz, progress, dashboard and psychology.
+  const compliantRoutes = routeList
+    .filter((route) => route.access === 'compliant')
+    .map((route) => [route.method, route.path.replace(':id', '1')] as const);
+  let outsider: Learner;
+  beforeAll(async () => {
+    outsider = await register();
   });
+
+  test('they include POST /api/progress and the dashboard', () => {
+    expect(compliantRoutes).toEqual(
+      expect.arrayContaining([
+        ['POST', '/api/progress'],
+        ['GET', '/api/progress'],
+        ['GET', '/api/modules'],
+        ['GET', '/api/dashboard'],
+      ]),
+    );
+  });
+
+  test.each(compliantRoutes)(
+    'a user who is not compliant gets 403 {error} on %s %s',
+    async (method, path) => {
+      const events = await appendedBy(async () => {
+        const body = { moduleId: 1, lessonId: 1, completed: true, questionId: 1, selectedAnswer: 0 };
+        const res =
+          method === 'GET'
+            ? await outsider.get(path)
+            : method === 'POST'
+              ? await outsider.post(path, body)
+              : await outsider.put(path, body);
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ error: expect.stringMatching(/compliance/i) });
+      });
+      expect(events).toEqual([]);
+    },
+  );
 
   test('documents acknowledged but no risk assessment: still 403', async () => {
     const learner = await register();
@@ -584,19 +598,12 @@ describe('the whole journey, then a new document version', () => {
     ).not.toBe(403);
 
     // A new version of the risk disclosure is published (as `npm run admin -- publish-document` does).
-    const v11 = loadDocumentFile(RISK.file.replace('1.0.md', '1.0.md'));
-    const published = await publishDocuments(
-      stack.storage.log,
-      [
-        {
-          ...v11,
-          version: '1.1',
-          content: `${v11.content}\n\nVersion 1.1 adds this sentence.`,
-          contentHash: 'f'.repeat(64),
-        },
-      ],
-      { actor: 'system:test', now: clock.now },
-    );
+    const content = `${RISK.content}\n\nVersion 1.1 adds this sentence.`;
+    const v11 = { ...RISK, version: '1.1', content, contentHash: documentHash({ ...RISK, content }) };
+    const published = await publishDocuments(stack.storage.log, [v11], {
+      actor: 'system:test',
+      now: clock.now,
+    });
     expect(published.published).toEqual([{ documentType: 'risk_disclosure', version: '1.1' }]);
     learner.position = String(published.position);
 
@@ -653,6 +660,55 @@ describe('the whole journey, then a new document version', () => {
     // A new assessment makes the learner compliant again.
     expect((await assess(learner)).status).toBe(201);
     expect(await isCompliant(learner)).toBe(true);
+  });
+});
+
+describe('concurrency', () => {
+  test('five simultaneous acknowledgments of one version: one 201, four 200 with the same record, one event', async () => {
+    const learner = await register();
+    await view(learner, 'privacy_policy');
+    clock.advance(10 * SECOND);
+    let responses: Array<Awaited<ReturnType<typeof acknowledge>>> = [];
+    const events = await appendedBy(async () => {
+      responses = await Promise.all(Array.from({ length: 5 }, () => acknowledge(learner, 'privacy_policy')));
+    });
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    for (const res of responses) expect(res.body).toEqual(responses[0]?.body);
+    expect(events.map((e) => e.type)).toEqual(['DocumentAcknowledged']);
+  });
+});
+
+describe('MIN_READ_SECONDS', () => {
+  test('defaults to 10', () => {
+    expect(stack.config.minimumReadSeconds).toBe(10);
+    expect(stack.commandDeps.minimumReadSeconds).toBe(10);
+  });
+
+  test('configured to 30: 10 s of reading is refused, 30 s is enough', async () => {
+    const slowClock = testClock();
+    const slow = await startStack({
+      clock: slowClock,
+      publishContent: true,
+      env: { MIN_READ_SECONDS: '30' },
+    });
+    try {
+      const api = slow.client();
+      const registered = await api.post('/api/auth/register', {
+        email: freshEmail('slow'),
+        password: GOOD_PASSWORD,
+      });
+      const auth = `Bearer ${String(registered.body.token)}`;
+      const body = { documentType: 'risk_disclosure', version: '1.0' };
+      expect((await api.post(VIEW, body).set('Authorization', auth)).status).toBe(201);
+      slowClock.advance(29 * SECOND);
+      const early = await api.post(ACK, body).set('Authorization', auth);
+      expect(early.status).toBe(422);
+      expect(early.body).toEqual({ error: DOCUMENT_MUST_BE_READ });
+      slowClock.advance(SECOND);
+      expect((await api.post(ACK, body).set('Authorization', auth)).status).toBe(201);
+    } finally {
+      await slow.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * internals in any error, security headers, health, readiness, metrics and logs without secrets.
  */
 import { createLogger } from '@tickwise/platform';
+import { allProjections } from '@tickwise/projections';
 import request from 'supertest';
 import { freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../testing/harness';
 
@@ -172,7 +173,7 @@ describe('health, readiness and metrics', () => {
     expect(res.body).toEqual({
       status: 'ready',
       head: await stack.head(),
-      projectionLag: { users: 0, learning: 0, compliance: 0 },
+      projectionLag: Object.fromEntries(allProjections.map((p) => [p.name, 0])),
     });
     const command = await request(stack.commandListener).get('/readyz');
     expect(command.status).toBe(200);

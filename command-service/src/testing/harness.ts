@@ -8,9 +8,10 @@
  *   const res = await api.post('/api/auth/register', { … });
  *   await stack.close();
  *
- * Options for the compliance gate: `publishContent` publishes the authored compliance documents as start-up
- * does, `processManagers` runs the command side's process managers (regulatory warnings), and `clock` (see
- * `testClock`) is the server clock of both services, so a test can let ten seconds pass without sleeping.
+ * Options (all off by default): `publishContent` publishes the authored content (compliance documents, course)
+ * as start-up does, `processManagers` runs the command side's process managers (regulatory warnings), and
+ * `clock` (see `testClock`) is the server clock of both services, so a test can let ten seconds pass without
+ * sleeping.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type RequestListener } from 'node:http';
@@ -66,7 +67,7 @@ export interface StackOptions {
    * judged at read time). Absent: the real clock.
    */
   clock?: TestClock;
-  /** Publish the authored compliance documents before the services start, as start-up does. */
+  /** Publish the authored content (compliance documents, course) before the services start, as start-up does. */
   publishContent?: boolean;
   /** Run the command side's process managers (e.g. regulatory warnings), as start-up does. */
   processManagers?: boolean;

@@ -17,6 +17,16 @@ export function touchedIds(projection: Projection, generation: number, events: r
       for (const id of h.ids(event)) ids.add(id);
     }
   }
+  // Aggregate documents are few and fixed: load them whenever the batch touches their source collection.
+  for (const [source, aggregates] of Object.entries(projection.aggregates ?? {})) {
+    if (!touched.has(physicalName(projection.name, generation, source))) continue;
+    for (const a of aggregates) {
+      const collection = physicalName(projection.name, generation, a.collection);
+      const ids = touched.get(collection) ?? new Set<string>();
+      touched.set(collection, ids);
+      ids.add(a.id);
+    }
+  }
   return touched;
 }
 
@@ -36,6 +46,12 @@ export function applyBatch(
     if (docs?.has(id)) return docs.get(id) ?? undefined;
     return loaded.get(collection, id);
   };
+  const set = (collection: string, id: string, doc: Doc | null) => {
+    const docs = working.get(collection) ?? new Map<string, Doc | null>();
+    working.set(collection, docs);
+    docs.set(id, doc);
+  };
+  const aggregatesOf = (source: string) => projection.aggregates?.[source] ?? [];
   for (const event of events) {
     for (const h of projection.handlers[event.type] ?? []) {
       const collection = physicalName(projection.name, generation, h.collection);
@@ -43,9 +59,11 @@ export function applyBatch(
         const before = current(collection, id);
         const after = h.apply(before, event);
         if (after === undefined || after === before) continue;
-        const docs = working.get(collection) ?? new Map<string, Doc | null>();
-        working.set(collection, docs);
-        docs.set(id, after);
+        set(collection, id, after);
+        for (const a of aggregatesOf(h.collection)) {
+          const target = physicalName(projection.name, generation, a.collection);
+          set(target, a.id, a.apply(current(target, a.id), before, after ?? undefined));
+        }
       }
     }
   }

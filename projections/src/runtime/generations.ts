@@ -13,7 +13,13 @@ export interface ProjectionState extends Doc {
   activeGeneration: number;
   activeVersion: number;
   switchedAt: string;
-  building: { generation: number; version: number; startedAt: string } | null;
+  building: {
+    generation: number;
+    version: number;
+    startedAt: string;
+    /** Updated while the rebuild runs, so any process can show its progress. */
+    progress?: { processed: number; total: number; eventsPerSecond: number; etaSeconds: number | null };
+  } | null;
 }
 
 export const physicalName = (projection: string, generation: number, collection: string) =>

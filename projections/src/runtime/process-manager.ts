@@ -54,6 +54,11 @@ export class ProcessManagerRunner {
     const from = (await store.getCheckpoint(processCheckpoint(this.manager.name)))?.position ?? START;
     const subscription = log.subscribe({ fromPosition: from });
     this.closeSubscription = () => subscription.close();
+    // stop() may have been called while the checkpoint was being read, before there was anything to close.
+    if (this.stopped) {
+      await subscription.close();
+      return;
+    }
     let unsaved = 0;
     for await (const event of subscription) {
       if (this.stopped) break;

@@ -10,6 +10,18 @@ export interface Handler<D extends Doc = Doc> {
   apply(doc: D | undefined, event: RecordedEvent): D | null | undefined;
 }
 
+/**
+ * A running total kept over the documents of a collection: each time a document changes, `apply` folds the
+ * change (before → after) into one aggregate document. Pure; it sees every change exactly once, so counts
+ * such as "learners who completed module 3" never double-count.
+ */
+export interface Aggregate<S extends Doc = Doc, A extends Doc = Doc> {
+  /** Where the aggregate lives (a collection of this projection) and its document id. */
+  collection: string;
+  id: string;
+  apply(aggregate: A | undefined, before: S | undefined, after: S | undefined): A;
+}
+
 /** A read model: a name, a code version, its collections and the handlers of the event types it reads. */
 export interface Projection {
   name: string;
@@ -17,9 +29,15 @@ export interface Projection {
   version: number;
   collections: readonly CollectionSpec[];
   handlers: Readonly<Record<string, readonly Handler[]>>;
+  /** Aggregates over a collection's document changes, by source collection. */
+  aggregates?: Readonly<Record<string, readonly Aggregate[]>>;
 }
 
 export const handledTypes = (projection: Projection): string[] => Object.keys(projection.handlers);
+
+/** Type-safe constructor for an aggregate. */
+export const aggregate = <S extends Doc, A extends Doc>(a: Aggregate<S, A>): Aggregate =>
+  a as unknown as Aggregate;
 
 /** Type-safe constructor for a handler (keeps `D` from the apply function). */
 export const handler = <D extends Doc>(h: Handler<D>): Handler => h as unknown as Handler;

@@ -18,7 +18,7 @@ import {
   REGISTRY,
   readState,
 } from './generations';
-import { progressOf, type RebuildProgress } from './progress';
+import { positionOffset, progressOf, type RebuildProgress } from './progress';
 import { handledTypes, type Projection } from './projection';
 
 export interface ProjectionContext {
@@ -80,6 +80,7 @@ export async function rebuild(
   let events = 0;
   let position: Position = START;
   let head = await log.headPosition();
+  let lastSaved = 0;
   const report = (done: boolean) => {
     const progress = progressOf(
       { projection: projection.name, generation, events, position, head, done },
@@ -89,17 +90,47 @@ export async function rebuild(
     options.onProgress?.(progress);
     return progress;
   };
+  /** Records the progress in the registry (at most twice a second) for status screens in other processes. */
+  const saveProgress = async (progress: RebuildProgress) => {
+    if (Date.now() - lastSaved < 500) return;
+    lastSaved = Date.now();
+    const state = (await readState(store, projection.name)) ?? building;
+    if (state.building?.generation !== generation) return;
+    const total = positionOffset(progress.head);
+    await store.commit([
+      {
+        kind: 'upsert',
+        collection: REGISTRY,
+        doc: {
+          ...state,
+          building: {
+            ...state.building,
+            progress: {
+              processed: Math.round(progress.fraction * total),
+              total,
+              eventsPerSecond: progress.eventsPerSecond,
+              etaSeconds: progress.etaSeconds,
+            },
+          },
+        },
+      },
+    ]);
+  };
   report(false);
   let lastReport = Date.now();
+  let pendingSave: Promise<void> = Promise.resolve();
   position = await replay(context, projection, generation, START, batchSize, (count, at) => {
     events += count;
     position = at;
     if (Date.now() - lastReport >= 200) {
       lastReport = Date.now();
-      report(false);
+      const progress = report(false);
+      pendingSave = pendingSave.then(() => saveProgress(progress));
     }
   });
   head = maxPosition(head, position);
+  // No progress write may land after the switch (it would bring back `building`).
+  await pendingSave;
   const current = (await readState(store, projection.name)) ?? building;
   const switched: ProjectionState = {
     ...current,

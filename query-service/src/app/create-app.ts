@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
+import { adminQueries } from '../admin/routes';
+import { analyticsQueries } from '../analytics/routes';
 import { auditQueries } from '../audit/routes';
 import { complianceQueries } from '../compliance/routes';
 import { dashboardQueries } from '../dashboard/routes';
@@ -26,6 +28,8 @@ export function createQueryApp(
     ...psychologyQueries(deps),
     ...dashboardQueries(deps),
     ...auditQueries(deps),
+    ...analyticsQueries(deps),
+    ...adminQueries(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

@@ -42,16 +42,18 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
             title: m.title,
             description: m.description,
             level: m.level,
+            // Only the lessons the module lists now: a lesson removed from a module no longer counts.
             duration: lessons
-              .filter((l) => l.moduleId === m.moduleId)
+              .filter((l) => m.lessonIds.includes(l.lessonId))
               .reduce((sum, l) => sum + l.duration, 0),
           })),
       };
     },
     async moduleLessons({ params }) {
-      await moduleOf(params.id);
+      const module = await moduleOf(params.id);
+      const listed = (await lessonsOf(params.id)).filter((l) => module.lessonIds.includes(l.lessonId));
       return {
-        body: (await lessonsOf(params.id)).map((l) => ({
+        body: listed.map((l) => ({
           id: l.lessonId,
           title: l.title,
           description: l.description,

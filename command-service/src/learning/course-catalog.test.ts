@@ -1,0 +1,172 @@
+/**
+ * The command side's view of the published course: foldModule over a module's catalog stream, and
+ * createCourseCatalog over a real SQLite event log holding the authored course.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EventOf, streams } from '@tickwise/contracts';
+import { SqliteEventLog } from '@tickwise/platform';
+import { loadCourse } from '../catalog/course-content';
+import { publishCourse } from '../catalog/publish-course';
+import { createCourseCatalog, foldModule } from './course-catalog';
+
+type Published = EventOf<'ModulePublished' | 'LessonPublished' | 'QuizPublished'>;
+const HASH = 'c'.repeat(64);
+
+const modulePublished = (lessonIds: number[], title = 'What Futures Are'): Published => ({
+  type: 'ModulePublished',
+  data: { moduleId: 1, title, level: 'BEGINNER', description: 'd', lessonIds, contentHash: HASH },
+});
+const quizPublished = (
+  questions: Array<[id: number, correctAnswer: number, optionCount: number]>,
+): Published => ({
+  type: 'QuizPublished',
+  data: {
+    moduleId: 1,
+    contentHash: HASH,
+    questions: questions.map(([id, correctAnswer, optionCount]) => ({
+      id,
+      question: `Question ${id}?`,
+      options: Array.from({ length: optionCount }, (_, i) => `option ${i + 1}`),
+      correctAnswer,
+      explanation: 'because',
+    })),
+  },
+});
+const lessonPublished = (lessonId: number): Published => ({
+  type: 'LessonPublished',
+  data: {
+    lessonId,
+    moduleId: 1,
+    position: lessonId,
+    title: `Lesson ${lessonId}`,
+    description: 'd',
+    duration: 5,
+    videoUrl: null,
+    content: '## Overview\n\ntext',
+    contentHash: HASH,
+  },
+});
+const keys = (module: ReturnType<typeof foldModule>) =>
+  module ? Object.fromEntries(module.questions) : undefined;
+
+describe('foldModule', () => {
+  test('an empty stream (module never published) folds to undefined', () => {
+    expect(foldModule([])).toBeUndefined();
+  });
+
+  test('module, lessons and quiz fold to the lesson ids and the answer key with option counts', () => {
+    const module = foldModule([
+      modulePublished([1, 2, 3, 4]),
+      ...[1, 2, 3, 4].map(lessonPublished),
+      quizPublished([
+        [101, 2, 4],
+        [102, 3, 3],
+      ]),
+    ]);
+    expect(module?.moduleId).toBe(1);
+    expect(module?.lessonIds).toEqual([1, 2, 3, 4]);
+    expect(keys(module)).toEqual({
+      101: { correctAnswer: 2, optionCount: 4 },
+      102: { correctAnswer: 3, optionCount: 3 },
+    });
+  });
+
+  test('a module without a quiz has no questions', () => {
+    expect(keys(foldModule([modulePublished([1, 2])]))).toEqual({});
+  });
+
+  test('a republished module replaces the lesson ids and keeps the quiz', () => {
+    const module = foldModule([
+      modulePublished([1, 2, 3, 4]),
+      quizPublished([[101, 1, 2]]),
+      modulePublished([1, 2, 4]),
+    ]);
+    expect(module?.lessonIds).toEqual([1, 2, 4]);
+    expect(keys(module)).toEqual({ 101: { correctAnswer: 1, optionCount: 2 } });
+  });
+
+  test('a republished quiz replaces the whole answer key (a removed question is gone)', () => {
+    const module = foldModule([
+      modulePublished([1]),
+      quizPublished([
+        [101, 1, 2],
+        [102, 2, 2],
+      ]),
+      quizPublished([[101, 2, 3]]),
+    ]);
+    expect(keys(module)).toEqual({ 101: { correctAnswer: 2, optionCount: 3 } });
+  });
+});
+
+describe('createCourseCatalog over the published course', () => {
+  let dir: string;
+  let log: SqliteEventLog;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tickwise-catalog-'));
+    log = new SqliteEventLog({ file: join(dir, 'events.db') });
+    await publishCourse(log, loadCourse(), { actor: 'system:test', now: () => new Date() });
+  });
+  afterAll(async () => {
+    await log.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('module 1: lessons 1-4 and questions 101-109 with their 1-based keys from content/course/01-*', async () => {
+    const module = await createCourseCatalog(log).module(1);
+    expect(module?.lessonIds).toEqual([1, 2, 3, 4]);
+    expect([...(module?.questions.keys() ?? [])]).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109]);
+    expect([...(module?.questions.values() ?? [])].map((q) => q.correctAnswer)).toEqual([
+      2, 4, 1, 3, 2, 4, 1, 3, 4,
+    ]);
+  });
+
+  test('every module 1-12 is there; 0, 13, 1.5 and NaN are not', async () => {
+    const catalog = createCourseCatalog(log);
+    for (let id = 1; id <= 12; id++) expect((await catalog.module(id))?.lessonIds).toHaveLength(4);
+    for (const id of [0, 13, 1.5, Number.NaN, -1]) expect(await catalog.module(id)).toBeUndefined();
+  });
+
+  test('question(id) finds the module that holds a question; an unknown question is undefined', async () => {
+    const catalog = createCourseCatalog(log);
+    expect(await catalog.question(101)).toEqual({ moduleId: 1, correctAnswer: 2, optionCount: 4 });
+    const course = loadCourse();
+    const last = course.modules[11]?.quiz.at(-1);
+    expect(last).toBeDefined();
+    expect(await catalog.question(last?.id ?? 0)).toEqual({
+      moduleId: 12,
+      correctAnswer: last?.correctAnswer,
+      optionCount: last?.options.length,
+    });
+    expect(await catalog.question(1)).toBeUndefined();
+  });
+
+  test('a module published again is picked up by the next call (cached per stream revision)', async () => {
+    const catalog = createCourseCatalog(log);
+    expect((await catalog.module(12))?.lessonIds).toHaveLength(4);
+    const stream = streams.catalogModule(12);
+    const history = await log.readStream(stream);
+    const first = history[0];
+    if (first?.type !== 'ModulePublished') throw new Error('module 12 does not start with ModulePublished');
+    const data = first.data as EventOf<'ModulePublished'>['data'];
+    await log.appendToStream(
+      stream,
+      [
+        {
+          type: 'ModulePublished',
+          data: { ...data, lessonIds: data.lessonIds.slice(0, 3), contentHash: 'd'.repeat(64) },
+          metadata: {
+            correlationId: 't',
+            causationId: 't',
+            actor: 'system:test',
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: history.length - 1 },
+    );
+    expect((await catalog.module(12))?.lessonIds).toEqual(data.lessonIds.slice(0, 3));
+  });
+});

@@ -1,0 +1,47 @@
+import type { RouteHandlers } from '@tickwise/platform';
+import { allProjections, checkpointName, lag, readState } from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+
+/** Lag (events) above which a projection counts as catching up rather than live. */
+const CATCHING_UP = 1_000;
+
+/** GET /api/admin/projections: each projection's version, checkpoint, lag, state and rebuild progress. */
+export function adminQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  return {
+    async projections() {
+      const head = await deps.log.headPosition();
+      const body = await Promise.all(
+        allProjections.map(async (projection) => {
+          const state = await readState(deps.store, projection.name);
+          const checkpoint =
+            (await deps.store.getCheckpoint(checkpointName(projection.name, state?.activeGeneration ?? 1)))
+              ?.position ?? null;
+          const behind = lag(head, checkpoint ?? undefined);
+          const building = state?.building;
+          return {
+            name: projection.name,
+            version: state?.activeVersion ?? projection.version,
+            checkpoint,
+            lag: behind,
+            state: building
+              ? ('rebuilding' as const)
+              : behind > CATCHING_UP
+                ? ('catching_up' as const)
+                : ('live' as const),
+            rebuild: building
+              ? {
+                  targetVersion: building.version,
+                  processed: building.progress?.processed ?? 0,
+                  total: building.progress?.total ?? 0,
+                  eventsPerSecond: building.progress?.eventsPerSecond ?? 0,
+                  etaSeconds: building.progress?.etaSeconds ?? null,
+                  startedAt: building.startedAt,
+                }
+              : null,
+          };
+        }),
+      );
+      return { body };
+    },
+  };
+}

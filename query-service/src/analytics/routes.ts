@@ -1,0 +1,144 @@
+import type { DocumentType } from '@tickwise/contracts';
+import type { RouteHandlers } from '@tickwise/platform';
+import {
+  activeCollection,
+  BANDS,
+  type ComplianceAggregateDoc,
+  type DocumentVersionsDoc,
+  type FunnelDoc,
+  type ItemsDoc,
+  type ModuleDoc,
+  PSYCHOLOGY_CATEGORIES,
+  type PsychologyAggregateDoc,
+  type QuizDoc,
+} from '@tickwise/projections';
+import type { QueryServiceDeps } from '../app/deps';
+
+const DAY = 86_400_000;
+
+/** Analysts' aggregates: counts and rates only, never a learner's identity. */
+export function analyticsQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
+  const { store } = deps;
+  const aggregate = async <D>(id: string) =>
+    (await store.get(await activeCollection(store, 'analytics', 'aggregates'), id)) as D | undefined;
+  const modules = async () =>
+    (await store.find<ModuleDoc>(await activeCollection(store, 'catalog', 'modules'))).sort(
+      (a, b) => a.moduleId - b.moduleId,
+    );
+  const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+
+  return {
+    async analyticsFunnel() {
+      const [funnel, course] = await Promise.all([aggregate<FunnelDoc>('funnel'), modules()]);
+      return {
+        body: [
+          { step: 'registered', label: 'Registered', learners: funnel?.registered ?? 0 },
+          { step: 'compliant', label: 'Passed the compliance gate', learners: funnel?.compliant ?? 0 },
+          ...course.map((m) => ({
+            step: `module-${m.moduleId}`,
+            label: `Module ${m.moduleId} completed: ${m.title}`,
+            learners: funnel?.completed[m.moduleId] ?? 0,
+          })),
+        ],
+      };
+    },
+    async analyticsModules() {
+      const [funnel, course] = await Promise.all([aggregate<FunnelDoc>('funnel'), modules()]);
+      return {
+        body: course.map((m) => {
+          const started = funnel?.started[m.moduleId] ?? 0;
+          const completed = funnel?.completed[m.moduleId] ?? 0;
+          return {
+            moduleId: m.moduleId,
+            title: m.title,
+            learnersStarted: started,
+            learnersCompleted: completed,
+            completionRate: Math.min(1, ratio(completed, started)),
+          };
+        }),
+      };
+    },
+    async analyticsQuizItems() {
+      const [items, quizzes] = await Promise.all([
+        aggregate<ItemsDoc>('items'),
+        activeCollection(store, 'catalog', 'quizzes').then((c) => store.find<QuizDoc>(c)),
+      ]);
+      const body = quizzes
+        .sort((a, b) => a.moduleId - b.moduleId)
+        .flatMap((quiz) =>
+          quiz.questions.map((q) => {
+            const stats = items?.questions[q.id];
+            const facility =
+              stats && stats.firstAttempts > 0 ? stats.firstCorrect / stats.firstAttempts : null;
+            const discrimination =
+              stats && stats.upper > 0 && stats.lower > 0
+                ? stats.upperCorrect / stats.upper - stats.lowerCorrect / stats.lower
+                : null;
+            return {
+              moduleId: quiz.moduleId,
+              questionId: q.id,
+              question: q.question,
+              firstAttempts: stats?.firstAttempts ?? 0,
+              facility,
+              discrimination,
+            };
+          }),
+        );
+      return { body };
+    },
+    async analyticsPsychology() {
+      const agg = await aggregate<PsychologyAggregateDoc>('psychology');
+      return {
+        body: {
+          assessments: agg?.assessments ?? 0,
+          categories: PSYCHOLOGY_CATEGORIES.map((category) => ({
+            category,
+            mean: agg && agg.learners > 0 ? (agg.sums[category] ?? 0) / agg.learners : null,
+            bands: BANDS.map((from, index) => ({
+              from,
+              to: index === BANDS.length - 1 ? 100 : (BANDS[index + 1] ?? 100) - 1,
+              learners: agg?.bands[category]?.[index] ?? 0,
+            })),
+          })),
+          archetypes: Object.entries(agg?.archetypes ?? {})
+            .filter(([, learners]) => learners > 0)
+            .map(([archetype, learners]) => ({ archetype, learners }))
+            .sort((a, b) => b.learners - a.learners),
+        },
+      };
+    },
+    async analyticsCompliance() {
+      const [agg, funnel, documents] = await Promise.all([
+        aggregate<ComplianceAggregateDoc>('compliance'),
+        aggregate<FunnelDoc>('funnel'),
+        activeCollection(store, 'analytics', 'documents').then((c) => store.find<DocumentVersionsDoc>(c)),
+      ]);
+      const registered = funnel?.registered ?? 0;
+      const today = new Date(deps.now().toISOString().slice(0, 10)).getTime();
+      const expiring = Object.entries(agg?.expiries ?? {})
+        .filter(([day]) => {
+          const t = Date.parse(day);
+          return t >= today && t <= today + 30 * DAY;
+        })
+        .reduce((sum, [, n]) => sum + n, 0);
+      return {
+        body: {
+          documents: documents.flatMap((doc) =>
+            doc.versions.map((version, index) => {
+              const acknowledged = agg?.acknowledged[`${doc.id}@${version}`] ?? 0;
+              return {
+                documentType: doc.id as DocumentType,
+                version,
+                isActive: index === doc.versions.length - 1,
+                acknowledged,
+                notAcknowledged: Math.max(0, registered - acknowledged),
+                coverage: Math.min(1, ratio(acknowledged, registered)),
+              };
+            }),
+          ),
+          riskAssessmentsExpiringWithin30Days: expiring,
+        },
+      };
+    },
+  };
+}
