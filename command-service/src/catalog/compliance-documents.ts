@@ -45,7 +45,8 @@ export function loadDocumentFile(absolute: string, root = REPO_ROOT): AuthoredDo
   const title = file.text(fields, 'title');
   if (title.length > limits.title) file.fail(`'title' must be at most ${limits.title} characters`);
   const consentText = file.text(fields, 'consent');
-  if (consentText.length > limits.consentText) file.fail(`'consent' must be at most ${limits.consentText} characters`);
+  if (consentText.length > limits.consentText)
+    file.fail(`'consent' must be at most ${limits.consentText} characters`);
   const content = body.trim();
   if (content.split(/\s+/).length < 50) file.fail('the document body is missing or shorter than 50 words');
   const doc = { documentType: documentType as DocumentType, version, title, consentText, content };
