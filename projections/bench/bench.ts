@@ -189,12 +189,33 @@ async function crossProcessSubscription() {
   );
 }
 
+async function routeLatencies() {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '..', '..', 'query-service', 'bench', 'routes.ts'), dir],
+    { cwd: join(__dirname, '..', '..'), maxBuffer: 10_000_000 },
+  );
+  const results = JSON.parse(stdout.trim().split('\n').pop() ?? '[]') as Array<{
+    name: string;
+    p50: number;
+    p99: number;
+    target: string;
+  }>;
+  for (const r of results)
+    report(
+      r.name,
+      `${r.p50.toFixed(1)} / ${r.p99.toFixed(1)} ms`,
+      r.target ? `p50 / p99; target ${r.target}` : 'p50 / p99',
+    );
+}
+
 async function main() {
   console.log(`Tickwise bench — node ${process.version}, data in ${dir}\n`);
   // Appends first, on a quiet disk: the seeding leaves a large WAL being checkpointed behind it.
   await durableConcurrentAppends();
   const logEvents = await seed();
   await rebuildAll(logEvents);
+  await routeLatencies();
   await appendToReadModelLag();
   await crossProcessSubscription();
 }

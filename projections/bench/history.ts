@@ -190,7 +190,8 @@ export async function seedHistory(
   onProgress?: (learnersDone: number, events: number) => void,
 ): Promise<number> {
   const random = prng(seed);
-  const start = new Date('2025-01-20T09:00:00Z');
+  // A history that ends about now, so risk assessments are still current (one year) as in production.
+  const start = new Date(Date.now() - learners * 60_000 - 30 * 86_400_000);
   let events = 0;
   let pending: Array<Promise<unknown>> = [];
   for (let i = 0; i < learners; i++) {

