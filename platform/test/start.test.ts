@@ -75,7 +75,9 @@ test('npm start serves the SPA and the API on one port, stops on SIGTERM and car
   const base = `http://127.0.0.1:${port}`;
   const page = await fetch(`${base}/`);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain('<div id="root"></div>');
+  const html = await page.text();
+  expect(html).toContain('<div id="root"');
+  expect(html).toContain('Tickwise');
   expect((await fetch(`${base}/course`)).status).toBe(200);
   const registered = await fetch(`${base}/api/auth/register`, {
     method: 'POST',

@@ -23,7 +23,7 @@ import { LiveProjectionRunner, rebuild } from '../src/runtime/runner';
 import { waitForProjections } from '../src/runtime/wait';
 import { openSqlite, tempDir } from './helpers';
 
-const LEARNERS = 300;
+const LEARNERS = 200;
 const dir = tempDir('analytics-rebuild');
 const live = openSqlite(dir);
 const fresh = new SqliteReadModelStore({ file: join(dir, 'rebuilt.db') });
@@ -57,7 +57,12 @@ const published = (documentType: EventData<'ComplianceDocumentPublished'>['docum
 
 /** Retakes and repeats on top of the bench history: every kind of second change a learner document sees. */
 async function appendRetakes(log: EventLog) {
-  for (const type of ['risk_disclosure', 'cftc_warning', 'educational_disclaimer', 'privacy_policy'] as const) {
+  for (const type of [
+    'risk_disclosure',
+    'cftc_warning',
+    'educational_disclaimer',
+    'privacy_policy',
+  ] as const) {
     await append(log, streams.catalogDocument(type), [published(type, '1.0')]);
   }
   await append(log, streams.catalogDocument('risk_disclosure'), [published('risk_disclosure', '1.1')]);
@@ -147,13 +152,18 @@ describe('analytics aggregates: live run with small batches = clean rebuild = co
   }, 60_000);
 
   test.each(['aggregates', 'documents', 'learners'])('the %s collection is identical', async (collection) => {
-    const [liveDocs, rebuiltDocs] = [await sortedDocs(live.store, collection), await sortedDocs(fresh, collection)];
+    const [liveDocs, rebuiltDocs] = [
+      await sortedDocs(live.store, collection),
+      await sortedDocs(fresh, collection),
+    ];
     expect(liveDocs.length).toBeGreaterThan(0);
     expect(liveDocs).toEqual(rebuiltDocs);
   });
 
   const aggregate = async <D>(id: string) =>
-    (await live.store.get(await activeCollection(live.store, 'analytics', 'aggregates'), id)) as D | undefined;
+    (await live.store.get(await activeCollection(live.store, 'analytics', 'aggregates'), id)) as
+      | D
+      | undefined;
   const owner = (e: RecordedEvent) => e.stream.slice(e.stream.indexOf('-') + 1);
   const distinct = (list: readonly string[]) => new Set(list).size;
   const ofType = <K extends Parameters<typeof event>[0]>(type: K) =>
@@ -166,11 +176,17 @@ describe('analytics aggregates: live run with small batches = clean rebuild = co
       acknowledgedTypes.set(learner, (acknowledgedTypes.get(learner) ?? new Set()).add(data.documentType));
     }
     const assessed = new Set(ofType('RiskAssessed').map((a) => a.learner));
-    const compliant = [...acknowledgedTypes].filter(([learner, types]) => types.size === 4 && assessed.has(learner));
+    const compliant = [...acknowledgedTypes].filter(
+      ([learner, types]) => types.size === 4 && assessed.has(learner),
+    );
     const perModule = (type: 'LessonCompleted' | 'ModuleQuizCompleted') => {
       const counts: Record<string, number> = {};
       for (let m = 1; m <= 12; m++) {
-        const n = distinct(ofType(type).filter((e) => e.data.moduleId === m).map((e) => e.learner));
+        const n = distinct(
+          ofType(type)
+            .filter((e) => e.data.moduleId === m)
+            .map((e) => e.learner),
+        );
         if (n > 0) counts[String(m)] = n;
       }
       return counts;
@@ -196,7 +212,10 @@ describe('analytics aggregates: live run with small batches = clean rebuild = co
     for (const [key, correct] of first) {
       const question = key.split(':')[1] ?? '';
       const e = expected[question] ?? { firstAttempts: 0, firstCorrect: 0 };
-      expected[question] = { firstAttempts: e.firstAttempts + 1, firstCorrect: e.firstCorrect + (correct ? 1 : 0) };
+      expected[question] = {
+        firstAttempts: e.firstAttempts + 1,
+        firstCorrect: e.firstCorrect + (correct ? 1 : 0),
+      };
     }
     const actual = Object.fromEntries(
       Object.entries(items?.questions ?? {}).map(([q, s]) => [
@@ -217,9 +236,9 @@ describe('analytics aggregates: live run with small batches = clean rebuild = co
     }
     expect(psychology?.assessments).toBe(completed.length);
     expect(psychology?.learners).toBe(latest.size);
-    expect(Object.fromEntries(Object.entries(psychology?.archetypes ?? {}).filter(([, n]) => n !== 0))).toEqual(
-      archetypes,
-    );
+    expect(
+      Object.fromEntries(Object.entries(psychology?.archetypes ?? {}).filter(([, n]) => n !== 0)),
+    ).toEqual(archetypes);
     const sum = [...latest.values()].reduce((total, r) => total + r.cognitiveControl, 0);
     expect(psychology?.sums.cognitiveControl).toBe(sum);
     expect(completed.length).toBeGreaterThan(latest.size);
@@ -235,7 +254,9 @@ describe('analytics aggregates: live run with small batches = clean rebuild = co
     expect(compliance?.acknowledged).toEqual(
       Object.fromEntries(Object.entries(acknowledged).map(([key, learners]) => [key, learners.size])),
     );
-    const latestExpiry = new Map(ofType('RiskAssessed').map((a) => [a.learner, a.data.expiresAt.slice(0, 10)]));
+    const latestExpiry = new Map(
+      ofType('RiskAssessed').map((a) => [a.learner, a.data.expiresAt.slice(0, 10)]),
+    );
     const expiries: Record<string, number> = {};
     for (const dayOfExpiry of latestExpiry.values()) expiries[dayOfExpiry] = (expiries[dayOfExpiry] ?? 0) + 1;
     expect(Object.fromEntries(Object.entries(compliance?.expiries ?? {}).filter(([, n]) => n !== 0))).toEqual(

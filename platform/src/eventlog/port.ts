@@ -107,6 +107,17 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/** A stored event that can no longer be read (its bytes were changed): the store names where. */
+export class CorruptEventError extends Error {
+  override readonly name = 'CorruptEventError';
+  constructor(
+    readonly stream: string,
+    readonly revision: number,
+  ) {
+    super(`Stream ${stream}: the event at revision ${revision} cannot be read`);
+  }
+}
+
 /** Compares two positions (negative, zero, positive). Works for every adapter's encoding. */
 export function comparePositions(a: Position, b: Position): number {
   const pa = a.split('/').map(BigInt);

@@ -3,6 +3,7 @@ import { GENESIS_HASH, hashEnvelope, verifyChain } from './hash-chain';
 import { newId } from './ids';
 import {
   type AppendResult,
+  CorruptEventError,
   type EventLog,
   type ExpectedRevision,
   type NewEvent,
@@ -81,7 +82,11 @@ class StoredEvent implements RecordedEvent {
     this.stream = row.stream;
     this.revision = row.revision;
     this.type = row.type;
-    this.data = JSON.parse(row.data);
+    try {
+      this.data = JSON.parse(row.data);
+    } catch {
+      throw new CorruptEventError(row.stream, row.revision);
+    }
     this.position = String(row.position);
     this.#rawMetadata = 'metadata' in row ? () => row.metadata : () => loadMetadata?.(row.position) ?? 'null';
   }

@@ -267,6 +267,9 @@ async function replay(
       position = (await commitBatch(context, projection, generation, batch)) ?? position;
       read += batch.length;
       onBatch?.(batch.length, position);
+      // Let the process answer requests between batches: with the synchronous embedded storage a rebuild in
+      // the serving process would otherwise hold the event loop until it finished.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (comparePositions(passHead, position) > 0) {
       await context.store.commit([], {

@@ -6,15 +6,31 @@
  * 5xx): the handler may still answer 400/404/409/422 for the sample input. Plus the shape rules behind it:
  * learners' routes take no user id, auditors' routes only read, analysts' answers carry no identity.
  */
-import { type Client, eventually, freshEmail, GOOD_PASSWORD, type Stack, startStack } from '@tickwise/command-service/src/testing/harness';
+
+import { loadInstrument } from '@tickwise/command-service/src/psychology/instrument';
+import {
+  type Client,
+  eventually,
+  freshEmail,
+  GOOD_PASSWORD,
+  type Stack,
+  startStack,
+} from '@tickwise/command-service/src/testing/harness';
 import { type Access, type RouteSpec, routeList, streams } from '@tickwise/contracts';
 import { readState } from '@tickwise/projections';
-import { loadInstrument } from '@tickwise/command-service/src/psychology/instrument';
 import type { Response } from 'supertest';
 import { type Person, passGate, RISK_ANSWERS, register, registerWithRole } from '../audit/test-support';
 
 type CallerName = 'signed out' | 'bad token' | 'learner' | 'compliant' | 'auditor' | 'analyst' | 'admin';
-const CALLERS: readonly CallerName[] = ['signed out', 'bad token', 'learner', 'compliant', 'auditor', 'analyst', 'admin'];
+const CALLERS: readonly CallerName[] = [
+  'signed out',
+  'bad token',
+  'learner',
+  'compliant',
+  'auditor',
+  'analyst',
+  'admin',
+];
 type Outcome = 'ok' | '401' | '403';
 
 /** The expected answer, from the route's access alone (written out here, not taken from the product). */
@@ -55,7 +71,8 @@ beforeAll(async () => {
   const compliant = await register(stack, { label: 'matrix-compliant' });
   await passGate(compliant);
   people.set('compliant', compliant);
-  for (const role of ['auditor', 'analyst', 'admin'] as const) people.set(role, await registerWithRole(stack, role));
+  for (const role of ['auditor', 'analyst', 'admin'] as const)
+    people.set(role, await registerWithRole(stack, role));
   for (const p of people.values()) {
     identities.push(p.email, p.userId);
     // The registration warning the process manager issues to everyone: a real id for the warning route.
@@ -73,10 +90,13 @@ beforeAll(async () => {
 afterAll(async () => {
   // A rebuild the matrix started must finish before the storage closes.
   if (stack) {
-    await eventually(async () => ((await readState(stack.storage.store, 'analytics'))?.building ? undefined : true), {
-      timeoutMs: 15_000,
-      what: 'the analytics rebuild to finish',
-    });
+    await eventually(
+      async () => ((await readState(stack.storage.store, 'analytics'))?.building ? undefined : true),
+      {
+        timeoutMs: 15_000,
+        what: 'the analytics rebuild to finish',
+      },
+    );
   }
   await stack?.close();
 });
@@ -142,7 +162,12 @@ describe('the route table itself', () => {
   const learnerRoutes = routeList.filter((r) => r.access === 'authenticated' || r.access === 'compliant');
 
   test('learners’ routes take no user id: their only path ids are a module id and their own warning id', () => {
-    expect(learnerRoutes.filter((r) => r.path.includes(':')).map((r) => r.path).sort()).toEqual([
+    expect(
+      learnerRoutes
+        .filter((r) => r.path.includes(':'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
       '/api/modules/:id/lessons',
       '/api/modules/:id/quiz',
       '/api/regulatory/warning/:id/acknowledge',
@@ -150,7 +175,8 @@ describe('the route table itself', () => {
     expect(learnerRoutes.filter((r) => r.query !== undefined).map((r) => r.name)).toEqual([]);
     const fieldsOf = (codec: unknown): string[] => {
       if (typeof codec !== 'object' || codec === null) return [];
-      if ('props' in codec && typeof codec.props === 'object' && codec.props !== null) return Object.keys(codec.props);
+      if ('props' in codec && typeof codec.props === 'object' && codec.props !== null)
+        return Object.keys(codec.props);
       if ('types' in codec && Array.isArray(codec.types)) return codec.types.flatMap(fieldsOf);
       if ('type' in codec) return fieldsOf(codec.type);
       return [];
@@ -183,7 +209,10 @@ describe('the route table itself', () => {
 // Last: the matrix logs every caller out.
 test('every route × every caller answers as the route’s access says', async () => {
   // Logging out ends the caller's session: that row goes last.
-  const ordered = [...routeList.filter((r) => r.name !== 'logout'), ...routeList.filter((r) => r.name === 'logout')];
+  const ordered = [
+    ...routeList.filter((r) => r.name !== 'logout'),
+    ...routeList.filter((r) => r.name === 'logout'),
+  ];
   expect(ordered).toHaveLength(routeList.length);
   const analystAnswers: Array<{ route: string; caller: CallerName; text: string }> = [];
   const rows: string[] = [];
@@ -194,19 +223,28 @@ test('every route × every caller answers as the route’s access says', async (
       const res = await call(route, caller);
       const actual = outcomeOf(res.status);
       const expected = expectedOutcome(route.access, caller);
-      if (actual !== expected) mismatches.push(`${label(route)} as ${caller}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`);
+      if (actual !== expected)
+        mismatches.push(
+          `${label(route)} as ${caller}: expected ${expected}, got ${res.status} ${res.text.slice(0, 120)}`,
+        );
       cells.push(`${actual === expected ? ' ' : '✗'}${String(res.status).padEnd(4)}`);
-      if (route.access === 'analyst' && actual === 'ok') analystAnswers.push({ route: label(route), caller, text: res.text });
+      if (route.access === 'analyst' && actual === 'ok')
+        analystAnswers.push({ route: label(route), caller, text: res.text });
     }
     rows.push(`${label(route).padEnd(72)} ${cells.join(' ')}`);
   }
-  const table = [`${''.padEnd(72)} ${CALLERS.map((c) => c.slice(0, 5).padEnd(5)).join(' ')}`, ...rows].join('\n');
-  if (mismatches.length > 0) throw new Error(`authorization matrix (✗ = unexpected):\n${table}\n\n${mismatches.join('\n')}`);
+  const table = [`${''.padEnd(72)} ${CALLERS.map((c) => c.slice(0, 5).padEnd(5)).join(' ')}`, ...rows].join(
+    '\n',
+  );
+  if (mismatches.length > 0)
+    throw new Error(`authorization matrix (✗ = unexpected):\n${table}\n\n${mismatches.join('\n')}`);
 
   // Analysts see aggregates only: no registered e-mail address or user id in anything they were answered.
   expect(analystAnswers.length).toBeGreaterThan(0);
   const leaks = analystAnswers.flatMap(({ route, caller, text }) =>
-    identities.filter((id) => text.toLowerCase().includes(id.toLowerCase())).map((id) => `${route} as ${caller}: ${id}`),
+    identities
+      .filter((id) => text.toLowerCase().includes(id.toLowerCase()))
+      .map((id) => `${route} as ${caller}: ${id}`),
   );
   expect(leaks).toEqual([]);
 }, 60_000);

@@ -7,7 +7,10 @@
  * ≥ 75, lower: ≤ 50) computed by hand below, the psychology distributions, the coverage per document version
  * and the risk assessments expiring within 30 days. No response carries a learner's identity.
  */
-import { documentHash, loadComplianceDocuments } from '@tickwise/command-service/src/catalog/compliance-documents';
+import {
+  documentHash,
+  loadComplianceDocuments,
+} from '@tickwise/command-service/src/catalog/compliance-documents';
 import { loadCourse } from '@tickwise/command-service/src/catalog/course-content';
 import { publishDocuments } from '@tickwise/command-service/src/catalog/publish-documents';
 import { loadInstrument } from '@tickwise/command-service/src/psychology/instrument';
@@ -64,7 +67,9 @@ async function completeLessons(person: Person, moduleId: number) {
 async function answer(person: Person, moduleId: number, index: number, correct: boolean) {
   const question = moduleOf(moduleId).quiz[index];
   if (!question) throw new Error(`module ${moduleId} has no question ${index}`);
-  const selectedAnswer = correct ? question.correctAnswer - 1 : question.correctAnswer % question.options.length;
+  const selectedAnswer = correct
+    ? question.correctAnswer - 1
+    : question.correctAnswer % question.options.length;
   const res = await person.post('/api/quiz/attempt', { questionId: question.id, selectedAnswer });
   expect(res.status).toBe(201);
   expect(res.body.isCorrect).toBe(correct);
@@ -109,7 +114,11 @@ beforeAll(async () => {
   await answerAll(l2, 1, FIRST.l2);
   await completeQuiz(l2, 1);
   await completeLessons(l2, 2);
-  await answerAll(l2, 2, M2.quiz.map(() => T));
+  await answerAll(
+    l2,
+    2,
+    M2.quiz.map(() => T),
+  );
   await completeQuiz(l2, 2);
 
   await completeLessons(l3, 1);
@@ -197,7 +206,11 @@ describe('quiz item analysis', () => {
     items = await read<QuizItemAnalytics[]>('/api/analytics/quiz-items');
   });
   const row = (item: QuizItemAnalytics | undefined) =>
-    item && [item.firstAttempts, item.facility, item.discrimination === null ? null : round(item.discrimination)];
+    item && [
+      item.firstAttempts,
+      item.facility,
+      item.discrimination === null ? null : round(item.discrimination),
+    ];
   const round = (x: number) => Math.round(x * 1000) / 1000;
 
   test('module 1, by hand: facility over first attempts only; discrimination = upper (l2, l3) − lower (l4) share correct', () => {
@@ -222,9 +235,9 @@ describe('quiz item analysis', () => {
     expect(items.filter((i) => i.moduleId === 2).map(row)).toEqual(M2.quiz.map(() => [1, 1, null]));
     const untouched = items.filter((i) => i.moduleId > 2);
     expect(untouched.length).toBeGreaterThan(0);
-    expect(untouched.every((i) => i.firstAttempts === 0 && i.facility === null && i.discrimination === null)).toBe(
-      true,
-    );
+    expect(
+      untouched.every((i) => i.firstAttempts === 0 && i.facility === null && i.discrimination === null),
+    ).toBe(true);
     expect(items).toHaveLength(COURSE.modules.reduce((n, m) => n + m.quiz.length, 0));
   });
 });
@@ -247,8 +260,8 @@ test('psychology: 4 assessments; bands, means and archetypes count each learner 
   // The archetypes the server gave each learner's latest result, read from the log.
   const latest = async (person: Person | undefined) => {
     const events = await stack.storage.log.readStream(streams.psychology(person?.userId ?? ''));
-    const last = events[events.length - 1];
-    return (last?.data as EventData<'PsychologyAssessmentCompleted'>).traderArchetype;
+    const last = events[events.length - 1]?.data as EventData<'PsychologyAssessmentCompleted'> | undefined;
+    return last?.traderArchetype;
   };
   const [top, middle] = [await latest(people[2]), await latest(people[3])];
   expect(await latest(people[4])).toBe(top);

@@ -4,10 +4,18 @@
  * moment — who had acknowledged it then and who had not, leaving out users who registered later — and its
  * JSON (verifiable) and CSV exports. Scripted on the test clock.
  */
-import { documentHash, loadComplianceDocuments } from '@tickwise/command-service/src/catalog/compliance-documents';
+import {
+  documentHash,
+  loadComplianceDocuments,
+} from '@tickwise/command-service/src/catalog/compliance-documents';
 import { publishDocuments } from '@tickwise/command-service/src/catalog/publish-documents';
 import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
-import { type AuditExport, type DocumentCoverage, type DocumentVersion, DocumentType } from '@tickwise/contracts';
+import {
+  type AuditExport,
+  type DocumentCoverage,
+  DocumentType,
+  type DocumentVersion,
+} from '@tickwise/contracts';
 import { acknowledge, type Person, parseCsv, register, registerWithRole, view } from './test-support';
 import { verifyExport } from './verify-export';
 
@@ -62,7 +70,10 @@ beforeAll(async () => {
   clock.set(at(DAY));
   times.b = await readAndAcknowledge(b);
   clock.set(at(2 * DAY));
-  const published = await publishDocuments(stack.storage.log, [AMENDED], { actor: 'system:test', now: clock.now });
+  const published = await publishDocuments(stack.storage.log, [AMENDED], {
+    actor: 'system:test',
+    now: clock.now,
+  });
   a.saw(published.position);
   clock.set(at(3 * DAY));
   times.a11 = await readAndAcknowledge(a, '1.1');
@@ -158,7 +169,9 @@ describe('GET /api/audit/documents/:documentType/:version/coverage?asOf=', () =>
 
 describe('coverage exports', () => {
   test('JSON: the report with the document stream it rests on, verifiable offline', async () => {
-    const res = await auditor.get(`/api/audit/documents/risk_disclosure/1.0/coverage/export?asOf=${at(HOUR)}`);
+    const res = await auditor.get(
+      `/api/audit/documents/risk_disclosure/1.0/coverage/export?asOf=${at(HOUR)}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="tickwise-coverage-risk_disclosure-1\.0-2025-09-01\.json"$/,
@@ -166,21 +179,41 @@ describe('coverage exports', () => {
     const file = JSON.parse(res.text) as AuditExport;
     expect(file.kind).toBe('document-coverage');
     expect(file.report).toEqual(await coverage('1.0', at(HOUR)));
-    expect(file.streams.map((s) => [s.stream, s.events.length])).toEqual([['catalog-document-risk_disclosure', 2]]);
+    expect(file.streams.map((s) => [s.stream, s.events.length])).toEqual([
+      ['catalog-document-risk_disclosure', 2],
+    ]);
     expect(verifyExport(file).ok).toBe(true);
     const edited = { ...file, report: { ...file.report, acknowledged: [] } };
-    expect(verifyExport(edited)).toEqual({ ok: false, problem: expect.stringMatching(/^exportHash does not match/) });
+    expect(verifyExport(edited)).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/^exportHash does not match/),
+    });
   });
 
   test('CSV: a header row, one row per learner, and e-mails that start with = or + escaped', async () => {
-    const res = await auditor.get(`/api/audit/documents/risk_disclosure/1.0/coverage/export?format=csv&asOf=${at(HOUR)}`);
+    const res = await auditor.get(
+      `/api/audit/documents/risk_disclosure/1.0/coverage/export?format=csv&asOf=${at(HOUR)}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).toEqual(['documentType', 'version', 'asOf', 'learnerId', 'email', 'acknowledged', 'acknowledgedAt']);
+    expect(header).toEqual([
+      'documentType',
+      'version',
+      'asOf',
+      'learnerId',
+      'email',
+      'acknowledged',
+      'acknowledgedAt',
+    ]);
     const expected = [
       [a.userId, a.email, 'yes', times.a],
-      ...[auditor, b, c].map((p) => [p.userId, p.email.startsWith('=') || p.email.startsWith('+') ? `'${p.email}` : p.email, 'no', '']),
+      ...[auditor, b, c].map((p) => [
+        p.userId,
+        p.email.startsWith('=') || p.email.startsWith('+') ? `'${p.email}` : p.email,
+        'no',
+        '',
+      ]),
     ];
     const sort = (list: string[][]) => [...list].sort((x, y) => (x[0] ?? '').localeCompare(y[0] ?? ''));
     expect(sort(rows.map((r) => [r[3] ?? '', r[4] ?? '', r[5] ?? '', r[6] ?? '']))).toEqual(sort(expected));

@@ -5,11 +5,20 @@
  * expired — with every event's evidence; learner search by e-mail and by name; every auditor read recorded
  * as AuditorViewedRecords on audit-{auditorId}.
  */
-import { documentHash, loadComplianceDocuments } from '@tickwise/command-service/src/catalog/compliance-documents';
+import {
+  documentHash,
+  loadComplianceDocuments,
+} from '@tickwise/command-service/src/catalog/compliance-documents';
 import { publishDocuments } from '@tickwise/command-service/src/catalog/publish-documents';
 import { oneYearAfter } from '@tickwise/command-service/src/compliance/compliance-record';
 import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
-import { type AuditHistory, type ComplianceEvidence, DocumentType, type LearnerSummary, streams } from '@tickwise/contracts';
+import {
+  type AuditHistory,
+  type ComplianceEvidence,
+  DocumentType,
+  type LearnerSummary,
+  streams,
+} from '@tickwise/contracts';
 import {
   acknowledge,
   assessRisk,
@@ -43,7 +52,15 @@ let stack: Stack;
 let auditor: Person;
 let learner: Person;
 /** The scripted moments (ISO), filled in as the history is written. */
-const at = { registered: '', viewed: '', acknowledged: '', assessed: '', published: '', reacknowledged: '', expired: '' };
+const at = {
+  registered: '',
+  viewed: '',
+  acknowledged: '',
+  assessed: '',
+  published: '',
+  reacknowledged: '',
+  expired: '',
+};
 let assessmentId = '';
 
 const iso = () => clock.now().toISOString();
@@ -55,7 +72,12 @@ beforeAll(async () => {
 
   clock.advance(MINUTE);
   at.registered = iso();
-  learner = await register(stack, { label: 'replay', firstName: 'Grace', lastName: 'Hopper', userAgent: USER_AGENT });
+  learner = await register(stack, {
+    label: 'replay',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    userAgent: USER_AGENT,
+  });
 
   clock.advance(MINUTE);
   at.viewed = iso();
@@ -69,7 +91,10 @@ beforeAll(async () => {
 
   clock.advance(DAY);
   at.published = iso();
-  const published = await publishDocuments(stack.storage.log, [AMENDED], { actor: 'system:test', now: clock.now });
+  const published = await publishDocuments(stack.storage.log, [AMENDED], {
+    actor: 'system:test',
+    now: clock.now,
+  });
   expect(published.published).toEqual([{ documentType: 'risk_disclosure', version: '1.1' }]);
   learner.saw(published.position);
   auditor.saw(published.position);
@@ -352,27 +377,31 @@ describe('every auditor read is itself recorded as AuditorViewedRecords on audit
     return last;
   };
 
-  test.each([
-    ['a search', () => `/api/audit/learners?query=grace`, null],
+  const reads: Array<[string, () => string, 'learner' | null]> = [
+    ['a search', () => '/api/audit/learners?query=grace', null],
     ['a history', () => `/api/audit/learners/${learner.userId}/history?asOf=${at.assessed}`, 'learner'],
     ['a history export', () => `/api/audit/learners/${learner.userId}/export?format=csv`, 'learner'],
     ['the documents', () => '/api/audit/documents', null],
     ['a coverage', () => '/api/audit/documents/risk_disclosure/1.0/coverage', null],
     ['a coverage export', () => '/api/audit/documents/risk_disclosure/1.0/coverage/export', null],
-  ] as const)('%s appends exactly one record of who looked, at whom and when', async (_what, path, whose) => {
-    const before = await streamLength(stack, auditStream());
-    const res = await auditor.get(path());
-    expect(res.status).toBe(200);
-    expect(await streamLength(stack, auditStream())).toBe(before + 1);
-    const record = await lastRecord();
-    expect(record?.type).toBe('AuditorViewedRecords');
-    expect(record?.data).toMatchObject({
-      auditorId: auditor.userId,
-      learnerId: whose === 'learner' ? learner.userId : null,
-      viewedAt: at.expired,
-    });
-    expect(record?.metadata.actor).toBe(auditor.userId);
-  });
+  ];
+  test.each(reads)(
+    '%s appends exactly one record of who looked, at whom and when',
+    async (_what, path, whose) => {
+      const before = await streamLength(stack, auditStream());
+      const res = await auditor.get(path());
+      expect(res.status).toBe(200);
+      expect(await streamLength(stack, auditStream())).toBe(before + 1);
+      const record = await lastRecord();
+      expect(record?.type).toBe('AuditorViewedRecords');
+      expect(record?.data).toMatchObject({
+        auditorId: auditor.userId,
+        learnerId: whose === 'learner' ? learner.userId : null,
+        viewedAt: at.expired,
+      });
+      expect(record?.metadata.actor).toBe(auditor.userId);
+    },
+  );
 
   test('the record of a history names the asOf that was asked for', async () => {
     await historyAsOf(at.published);

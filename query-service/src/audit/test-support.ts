@@ -47,7 +47,9 @@ export async function register(stack: Stack, options: RegisterOptions = {}): Pro
   const firstName = options.firstName ?? '';
   const lastName = options.lastName ?? '';
   const agent = (test: Test) => (options.userAgent ? test.set('User-Agent', options.userAgent) : test);
-  const res = await agent(api.post('/api/auth/register', { email, password: GOOD_PASSWORD, firstName, lastName }));
+  const res = await agent(
+    api.post('/api/auth/register', { email, password: GOOD_PASSWORD, firstName, lastName }),
+  );
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.text}`);
   const token = String(res.body.token);
   const auth = (test: Test) => agent(test.set('Authorization', `Bearer ${token}`));
@@ -71,7 +73,8 @@ export async function register(stack: Stack, options: RegisterOptions = {}): Pro
       return reply;
     },
     saw(position) {
-      if (typeof position === 'string' && position !== '') person.position = maxPosition(person.position, position);
+      if (typeof position === 'string' && position !== '')
+        person.position = maxPosition(person.position, position);
     },
   };
   return person;
@@ -139,7 +142,9 @@ export async function assessRisk(person: Person): Promise<Response> {
 }
 
 /** The documents in force for this person (type and version). */
-export async function activeDocuments(person: Person): Promise<Array<{ documentType: string; version: string }>> {
+export async function activeDocuments(
+  person: Person,
+): Promise<Array<{ documentType: string; version: string }>> {
   const res = await person.get('/api/compliance/documents');
   expectStatus(res, 200, 'documents');
   return res.body as Array<{ documentType: string; version: string }>;

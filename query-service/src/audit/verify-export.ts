@@ -1,11 +1,13 @@
 import { canonicalJson, type RecordedEvent, sha256Hex, verifyChain } from '@tickwise/platform';
+import { replayCompliance } from './replay';
 
 export type ExportVerification = { ok: true; summary: string } | { ok: false; problem: string };
 
 interface LooseExport {
+  kind?: unknown;
   exportHash?: unknown;
   streams?: unknown;
-  report?: { events?: unknown };
+  report?: { events?: unknown; state?: unknown; asOf?: unknown };
   [key: string]: unknown;
 }
 
@@ -51,6 +53,22 @@ export function verifyExport(parsed: unknown): ExportVerification {
         ok: false,
         problem: `report.events[${index}] (${String(item.stream)} revision ${String(item.revision)}) does not match the stored event`,
       };
+    }
+  }
+  // A history's report must be exactly what replaying its own streams gives: an edited state, or an event
+  // dropped from the report, is caught even when the export hash was recomputed.
+  if (file.kind === 'learner-history' && isObject(file.report) && typeof file.report.asOf === 'string') {
+    const all = [...stored.values()];
+    const compliance = all
+      .filter((e) => e.stream.startsWith('compliance-'))
+      .sort((a, b) => a.revision - b.revision);
+    const catalog = all.filter((e) => e.stream.startsWith('catalog-document-'));
+    const replayed = replayCompliance(compliance, catalog, file.report.asOf);
+    if (canonicalJson(replayed.events) !== canonicalJson(file.report.events)) {
+      return { ok: false, problem: 'report.events is not what the exported streams replay to' };
+    }
+    if (canonicalJson(replayed.state) !== canonicalJson(file.report.state)) {
+      return { ok: false, problem: 'report.state is not what the exported streams replay to' };
     }
   }
   const { exportHash, ...body } = file;
