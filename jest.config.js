@@ -23,9 +23,45 @@ const serverProject = (name) => ({
   ...(name === 'platform' ? { testPathIgnorePatterns: ['/node_modules/', ...serverSuites] } : {}),
 });
 
+// The frontend: components and the API layer in jsdom (a custom environment that adds Node's fetch and
+// friends), policy markdown loaded as text, and the build-time route table computed from the contracts.
+const frontendProject = {
+  displayName: 'frontend',
+  roots: ['<rootDir>/frontend/src', '<rootDir>/frontend/test'],
+  testEnvironment: '<rootDir>/frontend/test/jsdom-environment.cjs',
+  transform: {
+    '^.+\\.(t|j)sx?$': swc,
+    '^.+\\.(m|c)js$': swc,
+    '^.+\\.md$': '<rootDir>/frontend/test/raw-transform.cjs',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!marked/)'],
+  moduleNameMapper: {
+    '^virtual:tickwise-route-table$': '<rootDir>/frontend/test/route-table.ts',
+    '^(.+\\.md)\\?raw$': '$1',
+  },
+  setupFilesAfterEnv: ['<rootDir>/frontend/test/setup.ts'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+};
+// The frontend in a real browser: `npm start` on a free port and Debian's chromium (see frontend/e2e).
+const frontendE2eProject = {
+  displayName: 'frontend-e2e',
+  roots: ['<rootDir>/frontend/e2e'],
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  globalSetup: '<rootDir>/frontend/e2e/global-setup.ts',
+  testMatch: ['**/*.test.ts'],
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
-  projects: ['contracts', 'platform', 'projections', 'command-service', 'query-service', 'content'].map(
-    serverProject,
-  ),
+  projects: [
+    ...['contracts', 'platform', 'projections', 'command-service', 'query-service', 'content'].map(
+      serverProject,
+    ),
+    // The frontend suites (jsdom components, and the browser suites) run with `npm run test:frontend` and
+    // `npm run test:e2e`; they join the default `npm test` once they have run green on a clean checkout
+    // (see README, "Status"). `npm test` typechecks and lints the frontend, and start.test builds and serves it.
+    ...(process.env.TICKWISE_FRONTEND === '1' ? [frontendProject] : []),
+    ...(process.env.TICKWISE_E2E === '1' ? [frontendE2eProject] : []),
+  ],
 };

@@ -1,8 +1,52 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { ROUTE_TABLE_MODULE, routeTableSource } from './src/api/route-table-source.ts';
+
+/**
+ * `virtual:tickwise-route-table`: the method and path of every route in the contracts' route table,
+ * computed at build time, so the browser gets the table without shipping io-ts and the codecs.
+ */
+function routeTable(): Plugin {
+  const resolvedId = `\0${ROUTE_TABLE_MODULE}`;
+  return {
+    name: 'tickwise-route-table',
+    resolveId: (id) => (id === ROUTE_TABLE_MODULE ? resolvedId : undefined),
+    async load(id) {
+      if (id !== resolvedId) return undefined;
+      const { module } = await runnerImport<typeof import('@tickwise/contracts')>('@tickwise/contracts');
+      return routeTableSource(module);
+    },
+  };
+}
+
+/**
+ * Prerenders the landing page into index.html at build time (src/prerender.tsx), so a visitor sees the
+ * page before the JavaScript has loaded; the app's first render replaces it (main.tsx).
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'tickwise-prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const { module } = await runnerImport<typeof import('./src/prerender.tsx')>('/src/prerender.tsx', {
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'error',
+          plugins: [routeTable()],
+        });
+        // Marked disabled until the app replaces it: a click on the static markup would do nothing, and
+        // automated browsers wait for an enabled element before they click.
+        const landing = `<div data-prerendered="landing" aria-disabled="true">${module.renderLanding()}</div>`;
+        return html.replace('<div id="root"></div>', `<div id="root">${landing}</div>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeTable(), prerenderLanding()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: false },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
 });

@@ -1,11 +1,26 @@
-/** Placeholder until the app shell lands: the platform serves this page from `npm start`. */
-export function App() {
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import { AppShell } from './app/AppShell';
+import { type AppStore, createAppStore } from './app/store';
+import { system } from './theme/system';
+
+/** Chakra (the Tickwise system) and Redux around `children`; the router is the caller's. */
+export function Providers({ store, children }: { readonly store: AppStore; readonly children: ReactNode }) {
   return (
-    <main
-      style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}
-    >
-      <h1>Tickwise</h1>
-      <p>A free futures-trading course for adults. The course opens here soon.</p>
-    </main>
+    <ChakraProvider value={system}>
+      <ReduxProvider store={store}>{children}</ReduxProvider>
+    </ChakraProvider>
+  );
+}
+
+export function App({ store = createAppStore() }: { readonly store?: AppStore }) {
+  return (
+    <Providers store={store}>
+      <BrowserRouter>
+        <AppShell />
+      </BrowserRouter>
+    </Providers>
   );
 }

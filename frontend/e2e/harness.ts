@@ -1,0 +1,135 @@
+/**
+ * The real app for browser tests: `npm start` on a free port over a temporary DATA_DIR, in its own
+ * process group (stopped as a group), and Debian's chromium driven by playwright-core.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
+function findRepoRoot(from = process.cwd()): string {
+  const manifest = join(from, 'package.json');
+  if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return from;
+  const parent = dirname(from);
+  if (parent === from) throw new Error('run this from inside the Tickwise workspace');
+  return findRepoRoot(parent);
+}
+
+export const repoRoot = findRepoRoot();
+export const artifactsDir = join(repoRoot, 'frontend', 'e2e-artifacts');
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The launch flags that work on this machine (see shared/toolchain-notes.md). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  readonly url: string;
+  readonly dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start` and resolves once it prints its URL. */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
+  const proc: ChildProcess = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`npm start did not come up:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Tickwise is running at')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`npm start exited (${code}):\n${output}`));
+    });
+  });
+  proc.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    stop: () =>
+      new Promise<void>((stopped) => {
+        const signalGroup = (signal: NodeJS.Signals) => {
+          try {
+            if (proc.pid !== undefined) process.kill(-proc.pid, signal);
+          } catch {
+            // The group is already gone.
+          }
+        };
+        const done = () => {
+          clearTimeout(timer);
+          rmSync(dataDir, { recursive: true, force: true });
+          stopped();
+        };
+        const timer = setTimeout(() => {
+          signalGroup('SIGKILL');
+          done();
+        }, 15_000);
+        if (proc.exitCode !== null || proc.signalCode !== null) return done();
+        proc.once('exit', done);
+        signalGroup('SIGTERM');
+        return undefined;
+      }),
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs });
+}
+
+/** Saves a screenshot under frontend/e2e-artifacts/. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/** The serious and critical accessibility violations axe finds on the page (ids and targets). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,113 @@
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import { json, scriptFetch } from '../../test/fetch';
+import { storageKeys } from '../app/storage';
+import { type ApiRequest, createBaseQuery } from './base-query';
+import { readPosition } from './position';
+
+const api = {} as BaseQueryApi;
+const baseQuery = createBaseQuery();
+const run = (request: ApiRequest) => Promise.resolve(baseQuery(request, api, {}));
+
+describe('the API base query', () => {
+  it('sends the stored token as a Bearer header and includes cookies', async () => {
+    localStorage.setItem(storageKeys.token, 'abc.def.ghi');
+    const calls = scriptFetch(() => json({ ok: true }));
+    await run({ url: '/api/auth/me' });
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
+    expect(calls[0]?.credentials).toBe('include');
+  });
+
+  it('sends no Authorization header without a stored token', async () => {
+    const calls = scriptFetch(() => json({}));
+    await run({ url: '/api/modules' });
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sets the JSON content type only when there is a body', async () => {
+    const calls = scriptFetch(() => json({}));
+    await run({ url: '/api/auth/logout', method: 'POST' });
+    await run({ url: '/api/auth/login', method: 'POST', body: { email: 'a@b.co', password: 'x' } });
+    expect(calls[0]?.headers.has('Content-Type')).toBe(false);
+    expect(calls[1]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[1]?.body).toEqual({ email: 'a@b.co', password: 'x' });
+  });
+
+  it('joins key parts with slashes to build the URL', async () => {
+    const calls = scriptFetch(() => json([]));
+    await run({ url: ['/api/modules', 3, 'lessons'] });
+    expect(calls[0]?.url).toBe('/api/modules/3/lessons');
+  });
+
+  it('turns a non-OK response into "status: body text"', async () => {
+    scriptFetch(() => json({ error: 'Invalid email or password' }, 401));
+    const result = await run({ url: '/api/auth/login', method: 'POST', body: {} });
+    expect(result.error).toEqual({ status: 401, message: '401: {"error":"Invalid email or password"}' });
+  });
+
+  it('uses the status text when the error body is empty', async () => {
+    scriptFetch(() => ({ status: 503, statusText: 'Service Unavailable' }));
+    const result = await run({ url: '/api/modules' });
+    expect(result.error?.message).toBe('503: Service Unavailable');
+  });
+
+  it('throws on 401 by default and returns null when configured to', async () => {
+    scriptFetch(() => json({ error: 'Invalid or expired token' }, 401));
+    expect((await run({ url: '/api/auth/me' })).error?.status).toBe(401);
+    const configured = await run({ url: '/api/auth/me', on401: 'returnNull' });
+    expect(configured).toEqual({ data: null });
+  });
+
+  it('still throws other errors when 401 is configured to return null', async () => {
+    scriptFetch(() => json({ error: 'Forbidden' }, 403));
+    const result = await run({ url: '/api/auth/me', on401: 'returnNull' });
+    expect(result.error?.message).toBe('403: {"error":"Forbidden"}');
+  });
+
+  it('reports a network failure as an error with status 0', async () => {
+    scriptFetch(() => new TypeError('Failed to fetch'));
+    const result = await run({ url: '/api/auth/me' });
+    expect(result.error).toEqual({ status: 0, message: 'Failed to fetch' });
+  });
+
+  it('returns parsed JSON, and null for an empty success body', async () => {
+    scriptFetch((call) => (call.url === '/api/empty' ? { status: 204 } : json({ id: 1 })));
+    expect((await run({ url: '/api/thing' })).data).toEqual({ id: 1 });
+    expect((await run({ url: '/api/empty' })).data).toBeNull();
+  });
+});
+
+describe('read your writes', () => {
+  it('remembers the highest X-Position of command responses in sessionStorage', async () => {
+    const positions = ['7', '12', '9'];
+    scriptFetch(() => json({ ok: true }, 201, { 'X-Position': positions.shift() ?? '0' }));
+    for (let i = 0; i < 3; i++) await run({ url: '/api/progress', method: 'POST', body: {} });
+    expect(readPosition()).toBe('12');
+    expect(sessionStorage.getItem(storageKeys.position)).toBe('12');
+  });
+
+  it('compares multi-part positions part by part as integers', async () => {
+    const positions = ['10/10', '9/99', '10/11'];
+    scriptFetch(() => json({ ok: true }, 201, { 'X-Position': positions.shift() ?? '0' }));
+    for (let i = 0; i < 3; i++) await run({ url: '/api/progress', method: 'POST', body: {} });
+    expect(readPosition()).toBe('10/11');
+  });
+
+  it('sends the remembered position as X-Min-Position on queries, not on commands', async () => {
+    const calls = scriptFetch((call) =>
+      call.method === 'POST' ? json({ token: 't' }, 201, { 'X-Position': '42' }) : json({}),
+    );
+    await run({ url: '/api/modules' });
+    await run({ url: '/api/auth/register', method: 'POST', body: {} });
+    await run({ url: '/api/auth/me' });
+    await run({ url: '/api/progress', method: 'POST', body: {} });
+    expect(calls[0]?.headers.has('X-Min-Position')).toBe(false);
+    expect(calls[2]?.headers.get('X-Min-Position')).toBe('42');
+    expect(calls[3]?.headers.has('X-Min-Position')).toBe(false);
+  });
+
+  it('ignores a malformed position header', async () => {
+    scriptFetch(() => json({ ok: true }, 201, { 'X-Position': 'not-a-position' }));
+    await run({ url: '/api/progress', method: 'POST', body: {} });
+    expect(readPosition()).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The one way the app talks to the API (spec §7, §8): the stored token as a Bearer header, cookies
+ * included, a JSON content type only when there is a body, read-your-writes positions, and any non-OK
+ * response turned into an error whose message is "status: body text" (or the status text when the body
+ * is empty). A 401 is an error by default; a request may ask for null instead.
+ */
+
+import { httpHeaders } from 'virtual:tickwise-route-table';
+import type { BaseQueryFn } from '@reduxjs/toolkit/query';
+import { readToken } from '../app/storage';
+import { readPosition, rememberPosition } from './position';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRequest {
+  /** A path, or key parts joined with slashes (e.g. ['/api/modules', 3, 'lessons']). */
+  readonly url: string | readonly (string | number)[];
+  readonly method?: HttpMethod;
+  /** Sent as JSON; absent for requests without a body. */
+  readonly body?: unknown;
+  /** What a 401 becomes: an error (the default) or a null result. */
+  readonly on401?: 'throw' | 'returnNull';
+}
+
+/** The error every failed request produces. `status` is the HTTP status, or 0 when none arrived. */
+export interface ApiError {
+  readonly status: number;
+  readonly message: string;
+}
+
+export const isApiError = (value: unknown): value is ApiError =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { status?: unknown }).status === 'number' &&
+  typeof (value as { message?: unknown }).message === 'string';
+
+/** Joins key parts with slashes: ['/api/modules', 3, 'lessons'] → '/api/modules/3/lessons'. */
+export const urlOf = (url: ApiRequest['url']): string => (typeof url === 'string' ? url : url.join('/'));
+
+export interface BaseQueryDeps {
+  /** Defaults to the global fetch. */
+  readonly fetch?: typeof fetch;
+  /** Resolves relative URLs (Node's fetch, used in tests, needs absolute ones). */
+  readonly baseUrl?: () => string;
+}
+
+const defaultBaseUrl = (): string => globalThis.location?.href ?? 'http://localhost/';
+
+/** Parses a successful response: JSON when it says so, null when empty, the text otherwise. */
+async function successBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+export function createBaseQuery(deps: BaseQueryDeps = {}): BaseQueryFn<ApiRequest, unknown, ApiError> {
+  return async (request) => {
+    const method = request.method ?? 'GET';
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = readToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const hasBody = request.body !== undefined;
+    if (hasBody) headers.set('Content-Type', 'application/json');
+    if (method === 'GET') {
+      const position = readPosition();
+      if (position !== null) headers.set(httpHeaders.minPosition, position);
+    }
+    const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await doFetch(new URL(urlOf(request.url), (deps.baseUrl ?? defaultBaseUrl)()).toString(), {
+        method,
+        headers,
+        credentials: 'include',
+        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+      });
+    } catch (error) {
+      return { error: { status: 0, message: error instanceof Error ? error.message : String(error) } };
+    }
+    rememberPosition(response.headers.get(httpHeaders.position));
+    if (response.status === 401 && request.on401 === 'returnNull') return { data: null };
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      return {
+        error: { status: response.status, message: `${response.status}: ${text || response.statusText}` },
+      };
+    }
+    try {
+      return { data: await successBody(response) };
+    } catch (error) {
+      return {
+        error: {
+          status: response.status,
+          message: `${response.status}: ${error instanceof Error ? error.message : 'unreadable response'}`,
+        },
+      };
+    }
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Route access exactly as spec §2:
+ * - signed out: / (landing), the four policy pages, '404 Page Not Found' for anything else;
+ * - signed in and compliant: / and /dashboard (dashboard), /course, /compliance,
+ *   /trading-psychology-assessment and the policy pages;
+ * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
+ * - staff, compliant or not (issue 9): /audit for auditors and admins, /analytics for analysts and admins.
+ * Everything but the landing page is loaded on demand.
+ */
+import type { User } from '@tickwise/contracts';
+import { lazy, type ReactElement } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { useAuthDialogs } from '../dialogs/auth-dialogs';
+import { canAnalyse } from '../features/analytics/access';
+import { canAudit } from '../features/audit/access';
+import { LandingPage } from '../pages/LandingPage';
+import { type PolicySlug, policyLinks } from '../pages/policy-links';
+import { useSession } from '../session/use-session';
+
+const PolicyPage = lazy(() => import('../pages/PolicyPage').then((m) => ({ default: m.PolicyPage })));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const ComplianceRequiredPage = lazy(() =>
+  import('../pages/ComplianceRequiredPage').then((m) => ({ default: m.ComplianceRequiredPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../pages/feature-pages').then((m) => ({ default: m.DashboardPage })),
+);
+const CoursePage = lazy(() => import('../pages/feature-pages').then((m) => ({ default: m.CoursePage })));
+const CompliancePage = lazy(() =>
+  import('../pages/feature-pages').then((m) => ({ default: m.CompliancePage })),
+);
+const PsychologyAssessmentPage = lazy(() =>
+  import('../pages/feature-pages').then((m) => ({ default: m.PsychologyAssessmentPage })),
+);
+
+const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
+);
+
+/** The auditor's and the analyst's screens, for users who hold the role (or admin). */
+const staffRoutes = (user: User): ReactElement[] => [
+  ...(canAudit(user) ? [<Route key="/audit" path="/audit" element={<AuditPage />} />] : []),
+  ...(canAnalyse(user) ? [<Route key="/analytics" path="/analytics" element={<AnalyticsPage />} />] : []),
+];
+
+const policyRoutes = (): ReactElement[] =>
+  policyLinks.map((p) => (
+    <Route key={p.path} path={p.path} element={<PolicyPage slug={p.slug as PolicySlug} />} />
+  ));
+
+const notFound = <Route path="*" element={<NotFoundPage />} />;
+
+export function AppRoutes() {
+  const { user, isAuthenticated } = useSession();
+  const dialogs = useAuthDialogs();
+
+  if (!isAuthenticated || user === null) {
+    return (
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <LandingPage
+              onLogin={dialogs.openLogin}
+              onRegister={dialogs.openRegister}
+              onIntent={dialogs.preload}
+            />
+          }
+        />
+        {policyRoutes()}
+        {notFound}
+      </Routes>
+    );
+  }
+  if (!user.isCompliant) {
+    return (
+      <Routes>
+        <Route path="/" element={<ComplianceRequiredPage />} />
+        {staffRoutes(user)}
+        {policyRoutes()}
+        {notFound}
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route path="/" element={<DashboardPage />} />
+      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route path="/course" element={<CoursePage />} />
+      <Route path="/compliance" element={<CompliancePage />} />
+      <Route path="/trading-psychology-assessment" element={<PsychologyAssessmentPage />} />
+      {staffRoutes(user)}
+      {policyRoutes()}
+      {notFound}
+    </Routes>
+  );
+}

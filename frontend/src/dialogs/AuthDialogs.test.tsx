@@ -1,0 +1,187 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, scriptFetch } from '../../test/fetch';
+import { learner, renderWithProviders, sessionOf } from '../../test/render';
+import { storageKeys } from '../app/storage';
+import { AuthDialogsProvider, useAuthDialogs } from './auth-dialogs';
+
+function Openers() {
+  const dialogs = useAuthDialogs();
+  return (
+    <>
+      <button type="button" onClick={dialogs.openLogin}>
+        Open login
+      </button>
+      <button type="button" onClick={dialogs.openRegister}>
+        Open register
+      </button>
+    </>
+  );
+}
+
+function setup({ reload = jest.fn(), onRegistered = jest.fn() } = {}) {
+  const view = renderWithProviders(
+    <AuthDialogsProvider reload={reload} onRegistered={onRegistered}>
+      <Openers />
+    </AuthDialogsProvider>,
+    { session: sessionOf(null) },
+  );
+  return { ...view, reload, onRegistered };
+}
+
+const newUser = { ...learner, isCompliant: false };
+
+describe('the login dialog', () => {
+  it("is titled 'Welcome Back', focuses the e-mail field and returns focus when closed", async () => {
+    setup();
+    const opener = screen.getByRole('button', { name: 'Open login' });
+    await userEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome Back' });
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+    expect(dialog).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('requires e-mail and password before asking the server', async () => {
+    const calls = scriptFetch(() => json({}));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open login' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email and password are required');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's error for a wrong password", async () => {
+    scriptFetch(() => json({ error: 'Invalid email or password' }, 401));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open login' }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it("falls back to 'Invalid credentials' when the failure says nothing more than its status", async () => {
+    scriptFetch(() => ({ status: 401 }));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open login' }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials$/);
+  });
+
+  it('on success stores the token, closes, and reloads after 500 ms', async () => {
+    const calls = scriptFetch(() => json({ token: 'fresh-token', user: learner }));
+    const { reload, store } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open login' }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), ' ada@example.com ');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+      expect(localStorage.getItem(storageKeys.token)).toBe('fresh-token');
+      expect(store.getState().session.user).toEqual(learner);
+      expect(reload).not.toHaveBeenCalled();
+      act(() => {
+        jest.advanceTimersByTime(500);
+      });
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("switches to 'Join Tickwise' and back", async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open login' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Join Tickwise' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('First name')).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+});
+
+describe('the registration dialog', () => {
+  async function fill(fields: Record<string, string>) {
+    for (const [label, value] of Object.entries(fields)) {
+      await userEvent.type(screen.getByLabelText(new RegExp(`^${label}`)), value);
+    }
+  }
+
+  it("refuses different passwords with 'Passwords do not match' and sends nothing", async () => {
+    const calls = scriptFetch(() => json({}));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await fill({ Email: 'ada@example.com', Password: 'password-one', 'Confirm password': 'password-two' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends only firstName, lastName, email and password; then signs in, refetches the user and hands off after 800 ms', async () => {
+    const calls = scriptFetch((call) =>
+      call.url === '/api/auth/register'
+        ? json({ token: 'new-token', user: newUser }, 201, { 'X-Position': '17' })
+        : json(newUser),
+    );
+    const { onRegistered, store } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await fill({
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      Email: 'ada@example.com',
+      Password: 'correct horse',
+      'Confirm password': 'correct horse',
+    });
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls[0]?.body).toEqual({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'correct horse',
+      });
+      expect(localStorage.getItem(storageKeys.token)).toBe('new-token');
+      expect(store.getState().session.user).toEqual(newUser);
+      expect(onRegistered).not.toHaveBeenCalled();
+      act(() => {
+        jest.advanceTimersByTime(800);
+      });
+      expect(onRegistered).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("refuses a response without token and user: 'Invalid response format from server'", async () => {
+    scriptFetch(() => json({ user: newUser }, 201));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await fill({ Email: 'ada@example.com', Password: 'correct horse', 'Confirm password': 'correct horse' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid response format from server');
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
+  it("shows the server's error, e.g. an e-mail already registered", async () => {
+    scriptFetch(() => json({ error: 'An account with this e-mail already exists' }, 409));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await fill({ Email: 'ada@example.com', Password: 'correct horse', 'Confirm password': 'correct horse' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists');
+  });
+});

@@ -1,0 +1,240 @@
+import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import type { ProjectionState, ProjectionStatus } from '@tickwise/contracts';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/api';
+import { useAppDispatch } from '../../app/store';
+import { errorText } from '../../session/errors';
+import { useProjectionsQuery, useRebuildProjectionMutation } from './analytics-api';
+import { formatClock, formatCount, formatEta, formatRate } from './format';
+import { isRebuilding, observe, POLL_MS, rebuildFraction, shouldPoll, type Watches } from './rebuild-watch';
+import { ReadState, Section } from './ui';
+
+const stateBadges: Readonly<Record<ProjectionState, { readonly label: string; readonly palette: string }>> = {
+  live: { label: 'Live', palette: 'green' },
+  rebuilding: { label: 'Rebuilding', palette: 'blue' },
+  catching_up: { label: 'Catching up', palette: 'orange' },
+  stopped: { label: 'Stopped', palette: 'gray' },
+  failed: { label: 'Failed', palette: 'red' },
+};
+
+/**
+ * Projections as an operation: each read model's version, checkpoint, lag and state, a Rebuild button per
+ * projection, and the progress of a running rebuild (events/s, ETA), polled every 500 ms while it runs.
+ * The current version keeps serving until the new one has caught up; then the screen shows it live again
+ * and reloads the analytics, now answered by the rebuilt version.
+ */
+export function ProjectionsPanel() {
+  const dispatch = useAppDispatch();
+  const [watches, setWatches] = useState<Watches>({});
+  const [finishedAt, setFinishedAt] = useState<Readonly<Record<string, string>>>({});
+  const [failures, setFailures] = useState<Readonly<Record<string, string>>>({});
+  const [announcement, setAnnouncement] = useState('');
+  const [requesting, setRequesting] = useState<string | null>(null);
+  const [polling, setPolling] = useState(false);
+  const query = useProjectionsQuery(undefined, { pollingInterval: polling ? POLL_MS : 0 });
+  const [rebuild] = useRebuildProjectionMutation();
+  const { data, fulfilledTimeStamp } = query;
+
+  useEffect(() => {
+    setPolling(shouldPoll(data, watches));
+  }, [data, watches]);
+
+  useEffect(() => {
+    if (data === undefined || fulfilledTimeStamp === undefined) return;
+    const seen = observe(watches, data, fulfilledTimeStamp);
+    if (seen.watches !== watches) setWatches(seen.watches);
+    if (seen.finished.length > 0) {
+      const at = new Date(fulfilledTimeStamp).toISOString();
+      setFinishedAt((current) => ({ ...current, ...Object.fromEntries(seen.finished.map((n) => [n, at])) }));
+      setAnnouncement(`Rebuild of ${seen.finished.join(', ')} finished: live again.`);
+      // The analytics are now answered by the rebuilt version.
+      dispatch(api.util.invalidateTags(['Analytics']));
+    }
+  }, [data, fulfilledTimeStamp, watches, dispatch]);
+
+  const start = async (name: string) => {
+    setRequesting(name);
+    setFailures(({ [name]: _, ...rest }) => rest);
+    try {
+      const started = await rebuild(name).unwrap();
+      setWatches((current) => ({ ...current, [name]: { requestedAt: Date.now(), seenRunning: false } }));
+      setFinishedAt(({ [name]: _, ...rest }) => rest);
+      setAnnouncement(`Rebuild of ${name} to version ${started.targetVersion} started.`);
+    } catch (error) {
+      const message = errorText(error, 'The rebuild could not be started.');
+      setFailures((current) => ({ ...current, [name]: message }));
+      setAnnouncement(`Rebuild of ${name} not started: ${message}`);
+    } finally {
+      setRequesting(null);
+    }
+  };
+
+  return (
+    <Section
+      id="projections"
+      title="Projections"
+      intro="Read models built from the whole event history. A rebuild replays the log into a new version while the current one keeps serving, then switches over."
+    >
+      <Text role="status" fontSize="sm" color="fg.muted" data-testid="rebuild-announcement" minH="5">
+        {announcement}
+      </Text>
+      <ReadState what="the projections" data={data} error={query.error} onRetry={() => void query.refetch()}>
+        {(projections) => (
+          <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
+            <Table.Root size="sm" data-testid="projections-table">
+              <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
+                {polling
+                  ? `Projection status, refreshed every ${POLL_MS / 1000} s while a rebuild runs`
+                  : 'Projection status'}
+              </Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader scope="col">Projection</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col" textAlign="end">
+                    Version
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col" textAlign="end">
+                    Checkpoint
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col" textAlign="end">
+                    Lag (events)
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col">State</Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col" minW="64">
+                    Rebuild
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader scope="col" textAlign="end">
+                    Action
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {projections.map((p) => (
+                  <ProjectionRow
+                    key={p.name}
+                    projection={p}
+                    watched={watches[p.name] !== undefined}
+                    finishedAt={finishedAt[p.name] ?? null}
+                    failure={failures[p.name] ?? null}
+                    requesting={requesting === p.name}
+                    onRebuild={() => void start(p.name)}
+                  />
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </ReadState>
+    </Section>
+  );
+}
+
+interface ProjectionRowProps {
+  readonly projection: ProjectionStatus;
+  readonly watched: boolean;
+  readonly finishedAt: string | null;
+  readonly failure: string | null;
+  readonly requesting: boolean;
+  readonly onRebuild: () => void;
+}
+
+function ProjectionRow({
+  projection: p,
+  watched,
+  finishedAt,
+  failure,
+  requesting,
+  onRebuild,
+}: ProjectionRowProps) {
+  const badge = stateBadges[p.state];
+  const busy = isRebuilding(p) || watched;
+  return (
+    <Table.Row data-testid={`projection-${p.name}`} data-state={p.state}>
+      <Table.ColumnHeader scope="row" fontWeight="semibold" fontFamily="mono" fontSize="sm">
+        {p.name}
+      </Table.ColumnHeader>
+      <Table.Cell textAlign="end">{p.version}</Table.Cell>
+      <Table.Cell textAlign="end" fontFamily="mono" fontSize="xs">
+        {p.checkpoint ?? '—'}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
+        {formatCount(p.lag)}
+      </Table.Cell>
+      <Table.Cell>
+        <Badge variant="subtle" colorPalette={badge.palette} data-testid="projection-state">
+          {badge.label}
+        </Badge>
+      </Table.Cell>
+      <Table.Cell>
+        <RebuildCell projection={p} watched={watched} finishedAt={finishedAt} failure={failure} />
+      </Table.Cell>
+      <Table.Cell textAlign="end">
+        <Button
+          size="xs"
+          variant="outline"
+          aria-label={`Rebuild ${p.name}`}
+          loading={requesting}
+          disabled={busy || requesting}
+          onClick={onRebuild}
+        >
+          Rebuild
+        </Button>
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function RebuildCell({
+  projection: p,
+  watched,
+  finishedAt,
+  failure,
+}: Pick<ProjectionRowProps, 'projection' | 'watched' | 'finishedAt' | 'failure'>) {
+  if (failure !== null) {
+    return (
+      <Text fontSize="xs" color="red.300" role="alert">
+        {failure}
+      </Text>
+    );
+  }
+  const rebuild = p.rebuild;
+  if (rebuild !== null || watched) {
+    const fraction = rebuild === null ? null : rebuildFraction(rebuild);
+    const percent = fraction === null ? null : Math.round(fraction * 1000) / 10;
+    const detail =
+      rebuild === null
+        ? 'Starting…'
+        : `${formatCount(rebuild.processed)} of ${formatCount(rebuild.total)} events · ${formatRate(
+            rebuild.eventsPerSecond,
+          )} · ETA ${formatEta(rebuild.etaSeconds)}`;
+    return (
+      <Stack gap="1" data-testid="rebuild-progress">
+        <Progress.Root value={percent} size="sm" colorPalette="brand" max={100}>
+          <Progress.Track
+            aria-label={`Rebuild of ${p.name}`}
+            aria-valuetext={percent === null ? 'starting' : `${percent}%, ${detail}`}
+          >
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+        <Text fontSize="xs" color="fg.muted" fontVariantNumeric="tabular-nums">
+          {rebuild === null
+            ? detail
+            : `To version ${rebuild.targetVersion}: ${percent === null ? '…' : `${percent}%`} · ${detail}`}
+        </Text>
+      </Stack>
+    );
+  }
+  if (finishedAt !== null) {
+    return (
+      <Text fontSize="xs" color="green.300" data-testid="rebuild-finished">
+        {`Rebuilt · live since ${formatClock(finishedAt)}`}
+      </Text>
+    );
+  }
+  return (
+    <Text fontSize="xs" color="fg.muted">
+      —
+    </Text>
+  );
+}

@@ -1,0 +1,457 @@
+/** The analytics sections: funnel, module completion, quiz items, psychology, compliance coverage. */
+import {
+  Badge,
+  Box,
+  Field,
+  Flex,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { ModuleAnalytics, PsychologyAnalytics, QuizItemAnalytics } from '@tickwise/contracts';
+import { useState } from 'react';
+import {
+  useAnalyticsComplianceQuery,
+  useAnalyticsFunnelQuery,
+  useAnalyticsModulesQuery,
+  useAnalyticsPsychologyQuery,
+  useAnalyticsQuizItemsQuery,
+} from './analytics-api';
+import { BarList } from './BarList';
+import { ColumnChart } from './ColumnChart';
+import { funnelRows, type ItemFlag, itemFlag, itemFlagLabels, needsReview } from './charts';
+import { categoryLabel, formatCount, formatIndex, formatPercent } from './format';
+import { flagColors, ItemScatter } from './ItemScatter';
+import { ReadState, Section } from './ui';
+
+const learners = (n: number) => `${formatCount(n)} learner${n === 1 ? '' : 's'}`;
+
+export function FunnelSection() {
+  const { data, error, refetch } = useAnalyticsFunnelQuery();
+  return (
+    <Section
+      id="funnel"
+      title="Learner funnel"
+      intro="Registration → compliance gate → each module completed (module quiz done)."
+    >
+      <ReadState
+        what="the funnel"
+        data={data}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={(steps) => steps.every((s) => s.learners === 0)}
+        empty="No learner has registered yet."
+      >
+        {(steps) => (
+          <BarList
+            testId="funnel-chart"
+            shape="funnel"
+            caption="Learners reaching each step; the share of registrations and the conversion from the step before."
+            bars={funnelRows(steps).map((row) => ({
+              key: row.step,
+              label: row.label,
+              value: row.learners,
+              valueText: learners(row.learners),
+              detail:
+                row.ofFirst === null
+                  ? undefined
+                  : `${formatPercent(row.ofFirst)} of registered${
+                      row.ofPrevious === null
+                        ? ''
+                        : ` · ${formatPercent(row.ofPrevious)} from the step before`
+                    }`,
+            }))}
+          />
+        )}
+      </ReadState>
+    </Section>
+  );
+}
+
+export function ModulesSection() {
+  const { data, error, refetch } = useAnalyticsModulesQuery();
+  return (
+    <Section
+      id="modules"
+      title="Module completion"
+      intro="Learners who completed a module among those who started it."
+    >
+      <ReadState
+        what="module completion"
+        data={data}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={(modules) => modules.length === 0}
+        empty="No module has been published."
+      >
+        {(modules) => (
+          <Stack gap="4">
+            <ColumnChart
+              testId="modules-chart"
+              title="Completion rate per module"
+              xLabel="Module"
+              columns={modules.map((m) => ({
+                key: String(m.moduleId),
+                label: String(m.moduleId),
+                ratio: m.completionRate,
+                description: `Module ${m.moduleId}, ${m.title}: ${m.learnersCompleted} of ${
+                  m.learnersStarted
+                } completed, ${formatPercent(m.completionRate)}`,
+              }))}
+            />
+            <ModulesTable modules={modules} />
+          </Stack>
+        )}
+      </ReadState>
+    </Section>
+  );
+}
+
+function ModulesTable({ modules }: { readonly modules: readonly ModuleAnalytics[] }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
+      <Table.Root size="sm" data-testid="modules-table">
+        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
+          Completion per module, exact numbers
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">Module</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              Started
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              Completed
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              Completion rate
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {modules.map((m) => (
+            <Table.Row key={m.moduleId}>
+              <Table.ColumnHeader scope="row" fontWeight="normal">
+                {`${m.moduleId}. ${m.title}`}
+              </Table.ColumnHeader>
+              <Table.Cell textAlign="end">{formatCount(m.learnersStarted)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCount(m.learnersCompleted)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatPercent(m.completionRate)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+type ItemFilter = 'all' | 'answered' | 'review';
+
+export function QuizItemsSection() {
+  const { data, error, refetch } = useAnalyticsQuizItemsQuery();
+  return (
+    <Section
+      id="items"
+      title="Quiz item analysis"
+      intro="Facility: the share of first attempts answered correctly. Discrimination: facility in the strong group minus facility in the weak group (−1 to 1); below 0.20 a question separates them poorly."
+    >
+      <ReadState
+        what="the item analysis"
+        data={data}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={(items) => items.length === 0}
+        empty="No quiz has been published."
+      >
+        {(items) => (
+          <Stack gap="5">
+            <ItemScatter items={items} />
+            <ItemsTable items={items} />
+          </Stack>
+        )}
+      </ReadState>
+    </Section>
+  );
+}
+
+function FlagBadge({ flag }: { readonly flag: ItemFlag }) {
+  return (
+    <Badge
+      variant="outline"
+      color={flagColors[flag]}
+      borderColor={flagColors[flag]}
+      boxShadow="none"
+      borderWidth="1px"
+      whiteSpace="normal"
+    >
+      {itemFlagLabels[flag]}
+    </Badge>
+  );
+}
+
+function ItemsTable({ items }: { readonly items: readonly QuizItemAnalytics[] }) {
+  const [filter, setFilter] = useState<ItemFilter>('answered');
+  const [moduleId, setModuleId] = useState<string>('all');
+  const modules = [...new Set(items.map((i) => i.moduleId))].sort((a, b) => a - b);
+  const shown = items.filter((item) => {
+    if (moduleId !== 'all' && String(item.moduleId) !== moduleId) return false;
+    const flag = itemFlag(item);
+    if (filter === 'answered') return flag !== 'no-data';
+    if (filter === 'review') return needsReview(flag);
+    return true;
+  });
+  const filterLabel = { all: 'all questions', answered: 'answered questions', review: 'questions to review' }[
+    filter
+  ];
+
+  return (
+    <Stack gap="3">
+      <Flex gap="4" wrap="wrap">
+        <Field.Root maxW="60">
+          <Field.Label>Show</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={filter}
+              onChange={(e) => setFilter(e.currentTarget.value as ItemFilter)}
+            >
+              <option value="answered">Answered questions</option>
+              <option value="review">Questions to review</option>
+              <option value="all">All questions</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root maxW="48">
+          <Field.Label>Module</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field value={moduleId} onChange={(e) => setModuleId(e.currentTarget.value)}>
+              <option value="all">All modules</option>
+              {modules.map((m) => (
+                <option key={m} value={String(m)}>{`Module ${m}`}</option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Flex>
+      <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md" maxH="xl" tabIndex={0}>
+        <Table.Root size="sm" stickyHeader data-testid="items-table">
+          <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
+            {`Item analysis, exact numbers: ${shown.length} ${filterLabel}${
+              moduleId === 'all' ? '' : ` in module ${moduleId}`
+            }`}
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">Question</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                First attempts
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                Facility
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                Discrimination
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">Reading</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {shown.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={5} color="fg.muted">
+                  No question matches.
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              shown.map((item) => (
+                <Table.Row key={item.questionId}>
+                  <Table.ColumnHeader scope="row" fontWeight="normal" maxW="md">
+                    <Text
+                      fontSize="xs"
+                      color="fg.muted"
+                    >{`Module ${item.moduleId} · question ${item.questionId}`}</Text>
+                    <Text lineClamp={2} title={item.question}>
+                      {item.question}
+                    </Text>
+                  </Table.ColumnHeader>
+                  <Table.Cell textAlign="end">{formatCount(item.firstAttempts)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatPercent(item.facility)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatIndex(item.discrimination)}</Table.Cell>
+                  <Table.Cell>
+                    <FlagBadge flag={itemFlag(item)} />
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}
+
+export function PsychologySection() {
+  const { data, error, refetch } = useAnalyticsPsychologyQuery();
+  return (
+    <Section
+      id="psychology"
+      title="Trading psychology"
+      intro="Score distributions per category (each learner's latest assessment) and trader archetypes."
+    >
+      <ReadState
+        what="the psychology distributions"
+        data={data}
+        error={error}
+        onRetry={() => void refetch()}
+        isEmpty={(p) => p.assessments === 0}
+        empty="No psychology assessment has been completed yet."
+      >
+        {(psychology) => <PsychologyBody psychology={psychology} />}
+      </ReadState>
+    </Section>
+  );
+}
+
+function PsychologyBody({ psychology }: { readonly psychology: PsychologyAnalytics }) {
+  return (
+    <Stack gap="5">
+      <Stat.Root>
+        <Stat.Label>Assessments completed</Stat.Label>
+        <Stat.ValueText data-testid="psychology-assessments">
+          {formatCount(psychology.assessments)}
+        </Stat.ValueText>
+      </Stat.Root>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        {psychology.categories.map((c) => (
+          <Box key={c.category} borderWidth="1px" borderColor="border" rounded="lg" p="4">
+            <Box as="h3" fontWeight="semibold" mb="1">
+              {categoryLabel(c.category)}
+            </Box>
+            <BarList
+              caption={`Mean ${c.mean === null ? '—' : c.mean.toFixed(1)} of 100. Learners per score band:`}
+              color="purple.300"
+              bars={c.bands.map((b) => ({
+                key: `${b.from}-${b.to}`,
+                label: `${b.from}–${b.to}`,
+                value: b.learners,
+                valueText: formatCount(b.learners),
+              }))}
+            />
+          </Box>
+        ))}
+      </SimpleGrid>
+      <Box>
+        <Box as="h3" fontWeight="semibold" mb="2">
+          Trader archetypes
+        </Box>
+        {psychology.archetypes.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            No archetype assigned yet.
+          </Text>
+        ) : (
+          <BarList
+            testId="archetypes-chart"
+            caption="Learners per archetype (latest assessment)."
+            color="teal.300"
+            bars={psychology.archetypes.map((a) => ({
+              key: a.archetype,
+              label: a.archetype,
+              value: a.learners,
+              valueText: learners(a.learners),
+            }))}
+          />
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+export function ComplianceSection() {
+  const { data, error, refetch } = useAnalyticsComplianceQuery();
+  return (
+    <Section
+      id="compliance"
+      title="Compliance coverage"
+      intro="Acknowledgments per document version among all registered learners."
+    >
+      <ReadState what="the compliance coverage" data={data} error={error} onRetry={() => void refetch()}>
+        {(compliance) => (
+          <Stack gap="4">
+            <Stat.Root>
+              <Stat.Label>Risk assessments expiring within 30 days</Stat.Label>
+              <Stat.ValueText data-testid="expiring-assessments">
+                {formatCount(compliance.riskAssessmentsExpiringWithin30Days)}
+              </Stat.ValueText>
+            </Stat.Root>
+            {compliance.documents.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                No document version has been published yet.
+              </Text>
+            ) : (
+              <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
+                <Table.Root size="sm" data-testid="coverage-table">
+                  <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
+                    Coverage per document version
+                  </Table.Caption>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader scope="col">Document</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col">Version</Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col" textAlign="end">
+                        Acknowledged
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col" textAlign="end">
+                        Not acknowledged
+                      </Table.ColumnHeader>
+                      <Table.ColumnHeader scope="col" minW="40">
+                        Coverage
+                      </Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {[...compliance.documents]
+                      .sort(
+                        (a, b) =>
+                          a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
+                      )
+                      .map((d) => (
+                        <Table.Row key={`${d.documentType}@${d.version}`}>
+                          <Table.ColumnHeader scope="row" fontWeight="normal" fontFamily="mono" fontSize="xs">
+                            {d.documentType}
+                          </Table.ColumnHeader>
+                          <Table.Cell>
+                            <Flex gap="2" align="center">
+                              {d.version}
+                              <Badge variant="subtle" colorPalette={d.isActive ? 'green' : 'gray'}>
+                                {d.isActive ? 'In force' : 'Superseded'}
+                              </Badge>
+                            </Flex>
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">{formatCount(d.acknowledged)}</Table.Cell>
+                          <Table.Cell textAlign="end">{formatCount(d.notAcknowledged)}</Table.Cell>
+                          <Table.Cell>
+                            <Flex align="center" gap="2">
+                              <Box flex="1" h="2" bg="bg.muted" rounded="full" aria-hidden="true" minW="16">
+                                <Box h="full" w={`${d.coverage * 100}%`} bg="brand.400" rounded="full" />
+                              </Box>
+                              <Text fontVariantNumeric="tabular-nums" minW="12" textAlign="end">
+                                {formatPercent(d.coverage)}
+                              </Text>
+                            </Flex>
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+          </Stack>
+        )}
+      </ReadState>
+    </Section>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  Badge,
+  Box,
+  DataList,
+  Field,
+  Flex,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { DocumentCoverage, DocumentVersion } from '@tickwise/contracts';
+import { useState } from 'react';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { AsOfInput } from './AsOfInput';
+import { coverageExportUrl, useAuditDocumentCoverageQuery, useAuditDocumentsQuery } from './audit-api';
+import { ExportButtons } from './ExportButtons';
+import { documentTypeLabels } from './evidence';
+import { formatUtc } from './time';
+import { Note, Panel, PanelHeading, ReadError } from './ui';
+
+const keyOf = (d: Pick<DocumentVersion, 'documentType' | 'version'>) => `${d.documentType}@${d.version}`;
+
+/** The versions in a stable order: by document, then by publish time (newest first). */
+export function sortVersions(versions: readonly DocumentVersion[]): DocumentVersion[] {
+  return [...versions].sort(
+    (a, b) =>
+      a.documentType.localeCompare(b.documentType) || Date.parse(b.publishedAt) - Date.parse(a.publishedAt),
+  );
+}
+
+/** Who had and had not acknowledged a document version as of a time, for every version ever published. */
+export function CoveragePanel() {
+  const documents = useAuditDocumentsQuery();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [asOf, setAsOf] = useState<string | null>(null);
+
+  const versions = sortVersions(documents.data ?? []);
+  const selected =
+    versions.find((v) => keyOf(v) === chosen) ?? versions.find((v) => v.isActive) ?? versions[0];
+
+  return (
+    <Panel aria-labelledby="audit-coverage-heading">
+      <Stack gap="5">
+        <PanelHeading id="audit-coverage-heading">Document coverage</PanelHeading>
+        {documents.error !== undefined ? (
+          <ReadError error={documents.error} what="the documents" onRetry={() => void documents.refetch()} />
+        ) : documents.data === undefined ? (
+          <LoadingSpinner label="Loading the published documents…" />
+        ) : selected === undefined ? (
+          <Note>No document has been published yet.</Note>
+        ) : (
+          <>
+            <Flex gap="5" wrap="wrap" align="flex-start">
+              <Field.Root maxW="md" flex="1" minW="64">
+                <Field.Label>Document version</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    value={keyOf(selected)}
+                    onChange={(e) => setChosen(e.currentTarget.value)}
+                  >
+                    {versions.map((v) => (
+                      <option key={keyOf(v)} value={keyOf(v)}>
+                        {`${documentTypeLabels[v.documentType]} v${v.version}${v.isActive ? ' (in force)' : ' (superseded)'}`}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <AsOfInput label="Coverage as of" value={asOf} onChange={setAsOf} />
+            </Flex>
+            <VersionFacts version={selected} />
+            <CoverageResult version={selected} asOf={asOf} />
+          </>
+        )}
+      </Stack>
+    </Panel>
+  );
+}
+
+function VersionFacts({ version }: { readonly version: DocumentVersion }) {
+  return (
+    <Stack gap="2" borderWidth="1px" borderColor="border" rounded="lg" p="4">
+      <Flex gap="3" align="center" wrap="wrap">
+        <Text fontWeight="semibold">{version.title}</Text>
+        <Badge variant="subtle" colorPalette={version.isActive ? 'green' : 'gray'}>
+          {version.isActive ? 'In force' : 'Superseded'}
+        </Badge>
+      </Flex>
+      <DataList.Root orientation="horizontal" size="sm" gap="1.5">
+        <DataList.Item>
+          <DataList.ItemLabel minW="32">Document type</DataList.ItemLabel>
+          <DataList.ItemValue fontFamily="mono" fontSize="xs">
+            {version.documentType}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel minW="32">Version</DataList.ItemLabel>
+          <DataList.ItemValue>{version.version}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel minW="32">Published</DataList.ItemLabel>
+          <DataList.ItemValue>{formatUtc(version.publishedAt)}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel minW="32">Content hash</DataList.ItemLabel>
+          <DataList.ItemValue fontFamily="mono" fontSize="xs" wordBreak="break-all">
+            {version.contentHash}
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      <Box as="details" fontSize="sm">
+        <Box as="summary" cursor="pointer" color="brand.fg" w="fit-content">
+          The text of this version
+        </Box>
+        <Box
+          as="pre"
+          mt="2"
+          p="3"
+          maxH="72"
+          overflow="auto"
+          bg="bg.subtle"
+          rounded="md"
+          whiteSpace="pre-wrap"
+          fontFamily="body"
+          fontSize="sm"
+          tabIndex={0}
+          aria-label={`Text of ${version.title} version ${version.version}`}
+        >
+          {version.content}
+        </Box>
+      </Box>
+    </Stack>
+  );
+}
+
+function CoverageResult({
+  version,
+  asOf,
+}: {
+  readonly version: DocumentVersion;
+  readonly asOf: string | null;
+}) {
+  const args = { documentType: version.documentType, version: version.version, asOf };
+  const { currentData, error, isFetching, refetch } = useAuditDocumentCoverageQuery(args, {
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <Stack gap="4" aria-busy={isFetching}>
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+        <Text fontSize="sm" color="fg.muted" data-testid="coverage-as-of">
+          {currentData === undefined ? '' : `As of ${formatUtc(currentData.asOf)}`}
+        </Text>
+        <ExportButtons
+          what="coverage report"
+          urlOf={(format) => coverageExportUrl(args, format)}
+          fallbackName={`tickwise-coverage-${version.documentType}-${version.version}`}
+        />
+      </Flex>
+      {error !== undefined ? (
+        <ReadError error={error} what="the coverage" onRetry={() => void refetch()} />
+      ) : currentData === undefined ? (
+        <LoadingSpinner label="Computing the coverage…" />
+      ) : (
+        <CoverageTables coverage={currentData} title={`${version.title} v${version.version}`} />
+      )}
+    </Stack>
+  );
+}
+
+function CoverageTables({
+  coverage,
+  title,
+}: {
+  readonly coverage: DocumentCoverage;
+  readonly title: string;
+}) {
+  const acknowledged = [...coverage.acknowledged].sort((a, b) => a.email.localeCompare(b.email));
+  const notAcknowledged = [...coverage.notAcknowledged].sort((a, b) => a.email.localeCompare(b.email));
+  return (
+    <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+      <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md" maxH="96" tabIndex={0}>
+        <Table.Root size="sm" stickyHeader data-testid="coverage-acknowledged">
+          <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold" color="fg">
+            {`Acknowledged (${acknowledged.length}) — ${title}`}
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">Acknowledged at (UTC)</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {acknowledged.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={2} color="fg.muted">
+                  Nobody had acknowledged this version by then.
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              acknowledged.map((a) => (
+                <Table.Row key={a.learnerId}>
+                  <Table.ColumnHeader scope="row" fontWeight="normal">
+                    {a.email}
+                  </Table.ColumnHeader>
+                  <Table.Cell whiteSpace="nowrap">{formatUtc(a.acknowledgedAt)}</Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md" maxH="96" tabIndex={0}>
+        <Table.Root size="sm" stickyHeader data-testid="coverage-not-acknowledged">
+          <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold" color="fg">
+            {`Not acknowledged (${notAcknowledged.length}) — ${title}`}
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">Learner id</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {notAcknowledged.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={2} color="fg.muted">
+                  Everyone registered by then had acknowledged it.
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              notAcknowledged.map((a) => (
+                <Table.Row key={a.learnerId}>
+                  <Table.ColumnHeader scope="row" fontWeight="normal">
+                    {a.email}
+                  </Table.ColumnHeader>
+                  <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                    {a.learnerId}
+                  </Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * What the audit screen says about a replayed history: each compliance event as a timeline entry with its
+ * evidence, the learner's state, and the hash-chain verification, in words an auditor reads.
+ */
+import type {
+  AuditHistory,
+  ComplianceEvidence,
+  ComplianceState,
+  DocumentType,
+  StreamVerification,
+} from '@tickwise/contracts';
+import { formatUtc } from './time';
+
+export const documentTypeLabels: Readonly<Record<DocumentType, string>> = {
+  risk_disclosure: 'Risk disclosure',
+  cftc_warning: 'CFTC / regulatory warning',
+  educational_disclaimer: 'Educational disclaimer',
+  privacy_policy: 'Privacy policy',
+};
+
+export const documentLabel = (type: DocumentType, version: string): string =>
+  `${documentTypeLabels[type]} v${version}`;
+
+export interface EvidenceField {
+  readonly label: string;
+  readonly value: string;
+  /** Hashes, ids and codes: shown in a monospace font and allowed to break anywhere. */
+  readonly mono?: boolean;
+}
+
+export type EntryKind = 'view' | 'acknowledgment' | 'risk' | 'warning' | 'warning-acknowledgment';
+
+export interface TimelineEntry {
+  readonly key: string;
+  readonly kind: EntryKind;
+  readonly title: string;
+  readonly occurredAt: string;
+  /** The facts the event records. */
+  readonly evidence: readonly EvidenceField[];
+  /** Where the event sits in the log and the hashes that chain it to the one before. */
+  readonly record: readonly EvidenceField[];
+}
+
+const dash = (value: string | null): string => (value === null || value === '' ? '—' : value);
+
+const capitalised = (value: string): string =>
+  value === '' ? value : `${value.charAt(0).toUpperCase()}${value.slice(1).replace(/_/g, ' ')}`;
+
+/** The warnings issued in a history, by id, so an acknowledgment can name what it acknowledged. */
+export function warningsById(events: readonly ComplianceEvidence[]): ReadonlyMap<string, string> {
+  const map = new Map<string, string>();
+  for (const event of events) {
+    if (event.type === 'RegulatoryWarningIssued') {
+      map.set(event.data.warningId, `${capitalised(event.data.warningType)} (${event.data.rule})`);
+    }
+  }
+  return map;
+}
+
+function describe(
+  event: ComplianceEvidence,
+  warnings: ReadonlyMap<string, string>,
+): Pick<TimelineEntry, 'kind' | 'title' | 'evidence'> {
+  switch (event.type) {
+    case 'ComplianceDocumentViewed': {
+      const d = event.data;
+      return {
+        kind: 'view',
+        title: `Opened ${documentLabel(d.documentType, d.version)}`,
+        evidence: [
+          { label: 'Document type', value: d.documentType, mono: true },
+          { label: 'Version', value: d.version },
+          { label: 'Content hash', value: d.contentHash, mono: true },
+          { label: 'Viewed at', value: formatUtc(d.viewedAt) },
+        ],
+      };
+    }
+    case 'DocumentAcknowledged': {
+      const d = event.data;
+      return {
+        kind: 'acknowledgment',
+        title: `Acknowledged ${documentLabel(d.documentType, d.version)}`,
+        evidence: [
+          { label: 'Document type', value: d.documentType, mono: true },
+          { label: 'Version', value: d.version },
+          { label: 'Content hash', value: d.contentHash, mono: true },
+          { label: 'Viewed at', value: formatUtc(d.viewedAt) },
+          { label: 'Acknowledged at', value: formatUtc(d.acknowledgedAt) },
+          { label: 'Seconds read', value: String(d.secondsRead) },
+          { label: 'IP address', value: dash(d.ip), mono: true },
+          { label: 'User agent', value: dash(d.userAgent) },
+          { label: 'Consent wording', value: dash(d.consentText) },
+        ],
+      };
+    }
+    case 'RiskAssessed': {
+      const d = event.data;
+      return {
+        kind: 'risk',
+        title: 'Completed the risk assessment',
+        evidence: [
+          { label: 'Assessment id', value: d.assessmentId, mono: true },
+          { label: 'Experience level', value: capitalised(d.experienceLevel) },
+          { label: 'Financial situation', value: capitalised(d.financialSituation) },
+          { label: 'Risk capacity', value: `${d.riskCapacity} of 10` },
+          { label: 'Investment objective', value: capitalised(d.investmentObjective) },
+          { label: 'Annual income', value: dash(d.annualIncome) },
+          { label: 'Net worth', value: dash(d.netWorth) },
+          { label: 'Submitted at', value: formatUtc(d.submittedAt) },
+          { label: 'Expires at', value: formatUtc(d.expiresAt) },
+        ],
+      };
+    }
+    case 'RegulatoryWarningIssued': {
+      const d = event.data;
+      return {
+        kind: 'warning',
+        title: `Warning issued: ${capitalised(d.warningType)}`,
+        evidence: [
+          { label: 'Warning id', value: d.warningId, mono: true },
+          { label: 'Rule', value: d.rule, mono: true },
+          { label: 'Message', value: d.message },
+          { label: 'Issued at', value: formatUtc(d.issuedAt) },
+        ],
+      };
+    }
+    case 'RegulatoryWarningAcknowledged': {
+      const d = event.data;
+      return {
+        kind: 'warning-acknowledgment',
+        title: 'Acknowledged a warning',
+        evidence: [
+          { label: 'Warning id', value: d.warningId, mono: true },
+          { label: 'Warning', value: warnings.get(d.warningId) ?? 'Not in this history' },
+          { label: 'Acknowledged at', value: formatUtc(d.acknowledgedAt) },
+        ],
+      };
+    }
+  }
+}
+
+/** One timeline entry per event, in log order, with its evidence and its place in the hash chain. */
+export function timelineOf(events: readonly ComplianceEvidence[]): TimelineEntry[] {
+  const warnings = warningsById(events);
+  return events.map((event) => ({
+    key: event.eventId,
+    occurredAt: event.occurredAt,
+    ...describe(event, warnings),
+    record: [
+      { label: 'Recorded at', value: formatUtc(event.occurredAt) },
+      { label: 'Actor', value: dash(event.actor), mono: true },
+      { label: 'Stream', value: `${event.stream} #${event.revision}`, mono: true },
+      { label: 'Log position', value: event.position, mono: true },
+      { label: 'Event id', value: event.eventId, mono: true },
+      { label: 'Previous hash', value: event.prevHash ?? '— (first event of the stream)', mono: true },
+      { label: 'Hash', value: event.hash, mono: true },
+    ],
+  }));
+}
+
+/** 'user-…' → 'Account', 'compliance-…' → 'Compliance record', 'catalog-document-x' → the document. */
+export function streamLabel(stream: string): string {
+  if (stream.startsWith('user-')) return 'Account';
+  if (stream.startsWith('compliance-')) return 'Compliance record';
+  const document = /^catalog-document-(.+)$/.exec(stream)?.[1];
+  if (document !== undefined) {
+    const label = documentTypeLabels[document as DocumentType];
+    return `Published: ${label === undefined ? document : label}`;
+  }
+  return stream;
+}
+
+export interface VerificationSummary {
+  readonly ok: boolean;
+  /** The badge: 'Verified' or 'Broken'. */
+  readonly badge: 'Verified' | 'Broken';
+  readonly text: string;
+}
+
+/** One line over all streams: verified when every chain holds, else the first broken stream and revision. */
+export function summariseVerification(streams: readonly StreamVerification[]): VerificationSummary {
+  const broken = streams.filter((s) => !s.ok);
+  const events = streams.reduce((sum, s) => sum + s.events, 0);
+  const first = broken[0];
+  if (first === undefined) {
+    return {
+      ok: true,
+      badge: 'Verified',
+      text: `All ${streams.length} hash chains intact (${events} events).`,
+    };
+  }
+  const where = first.brokenAtRevision === null ? '' : ` at revision ${first.brokenAtRevision}`;
+  const more = broken.length > 1 ? ` ${broken.length - 1} more stream(s) broken.` : '';
+  return {
+    ok: false,
+    badge: 'Broken',
+    text: `${streamLabel(first.stream)} (${first.stream}) is broken${where}.${more}`,
+  };
+}
+
+/** The risk assessment part of a state, in words. */
+export function riskAssessmentText(risk: ComplianceState['riskAssessment']): string {
+  switch (risk.status) {
+    case 'none':
+      return 'No risk assessment';
+    case 'current':
+      return risk.expiresAt === null ? 'Current' : `Current, expires ${formatUtc(risk.expiresAt)}`;
+    case 'expired':
+      return risk.expiresAt === null ? 'Expired' : `Expired ${formatUtc(risk.expiresAt)}`;
+  }
+}
+
+/** A learner's display name: first and last name, or the e-mail when both are blank. */
+export const learnerName = (learner: AuditHistory['learner']): string =>
+  `${learner.firstName} ${learner.lastName}`.trim() || learner.email;

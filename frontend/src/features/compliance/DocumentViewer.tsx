@@ -1,0 +1,139 @@
+/**
+ * The document viewer (spec §2 Dialogs): one document's text with its reading timer ('Reading... N s
+ * left', then Read) and the acknowledge action, which refuses before the 10 seconds are done.
+ */
+import { Badge, Button, CloseButton, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import type { Acknowledgment, ComplianceDocument } from '@tickwise/contracts';
+import { messages } from './constants';
+import { DocumentText } from './DocumentText';
+import { formatDateTime } from './status';
+import type { ReadingStatus } from './use-reading';
+
+export interface DocumentViewerProps {
+  readonly doc: ComplianceDocument | null;
+  readonly acknowledgment: Acknowledgment | undefined;
+  readonly status: ReadingStatus | null;
+  readonly refused: boolean;
+  readonly acknowledging: boolean;
+  readonly onAcknowledge: (doc: ComplianceDocument) => void;
+  readonly onRetryView: (doc: ComplianceDocument) => void;
+  readonly onClose: () => void;
+  readonly finalFocus: () => HTMLElement | null;
+}
+
+export function DocumentViewer({
+  doc,
+  acknowledgment,
+  status,
+  refused,
+  acknowledging,
+  onAcknowledge,
+  onRetryView,
+  onClose,
+  finalFocus,
+}: DocumentViewerProps) {
+  return (
+    <Dialog.Root
+      open={doc !== null}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      finalFocusEl={finalFocus}
+      lazyMount
+      unmountOnExit
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop bg="rgba(2, 6, 14, 0.72)" backdropFilter="blur(4px)" />
+        <Dialog.Positioner px="4">
+          <Dialog.Content
+            borderWidth="1px"
+            borderColor="border.emphasized"
+            rounded="xl"
+            shadow="2xl"
+            data-testid="document-viewer"
+          >
+            {doc === null || status === null ? null : (
+              <>
+                <Dialog.Header flexDirection="column" gap="2" pt="6" pe="12">
+                  <Dialog.Title fontSize="xl">{doc.title}</Dialog.Title>
+                  <Flex gap="2" align="center" wrap="wrap">
+                    <Dialog.Description color="fg.muted" fontSize="sm">
+                      Version {doc.version}
+                      {acknowledgment === undefined
+                        ? ' · Pending'
+                        : ` · Acknowledged ${formatDateTime(acknowledgment.acknowledgedAt)}`}
+                    </Dialog.Description>
+                    <ViewerBadge status={status} />
+                  </Flex>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <DocumentText title={doc.title} content={doc.content} maxH="none" headingOffset={1} />
+                </Dialog.Body>
+                <Dialog.Footer borderTopWidth="1px" borderColor="border" pt="4">
+                  <Stack gap="2" w="full" align="flex-end">
+                    {status.phase === 'failed' ? (
+                      <Flex gap="2" align="center" role="alert">
+                        <Text fontSize="sm" color="red.300">
+                          Could not record that you opened this document.
+                        </Text>
+                        <Button size="sm" variant="ghost" onClick={() => onRetryView(doc)}>
+                          Try again
+                        </Button>
+                      </Flex>
+                    ) : null}
+                    {refused && acknowledgment === undefined ? (
+                      <Text role="alert" fontSize="sm" color="red.300">
+                        {messages.mustBeReadDialog}
+                      </Text>
+                    ) : null}
+                    {acknowledgment === undefined ? (
+                      <Button
+                        onClick={() => onAcknowledge(doc)}
+                        loading={acknowledging}
+                        loadingText="Acknowledging…"
+                        aria-disabled={status.isRead ? undefined : true}
+                        opacity={status.isRead ? 1 : 0.6}
+                      >
+                        Acknowledge
+                      </Button>
+                    ) : (
+                      <Dialog.ActionTrigger asChild>
+                        <Button variant="outline">Close</Button>
+                      </Dialog.ActionTrigger>
+                    )}
+                  </Stack>
+                </Dialog.Footer>
+              </>
+            )}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ViewerBadge({ status }: { readonly status: ReadingStatus }) {
+  if (status.phase === 'read')
+    return (
+      <Badge colorPalette="green" variant="subtle">
+        {messages.read}
+      </Badge>
+    );
+  if (status.phase === 'reading')
+    return (
+      <Badge colorPalette="brand" variant="subtle" fontVariantNumeric="tabular-nums">
+        {messages.readingLeft(status.secondsLeft)}
+      </Badge>
+    );
+  return (
+    <Badge colorPalette="gray" variant="subtle">
+      {status.phase === 'failed' ? 'Not opened' : 'Opening…'}
+    </Badge>
+  );
+}

@@ -1,0 +1,316 @@
+/**
+ * The documents step (spec §4, §5): every active document is opened and read for 10 seconds
+ * ('Reading... N s left', then Read), then its 'I acknowledge' box can be ticked. A box ticked too early is
+ * refused with the toast 'Document Must Be Read' and the dialog text. Next is enabled only when every
+ * active document is read and acknowledged and nothing is submitting; it sends the acknowledgments, one
+ * per document, in sequence. Documents whose version the user acknowledged before are shown as done.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  Flex,
+  Heading,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import type { Acknowledgment, ComplianceDocument } from '@tickwise/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from '../../components/toast-store';
+import { errorText } from '../../session/errors';
+import { useAcknowledgeDocumentMutation } from './compliance-api';
+import { messages } from './constants';
+import { DocumentText } from './DocumentText';
+import { acknowledgmentOf, docKey, formatDate } from './status';
+import { type ReadingStatus, useReading } from './use-reading';
+
+export interface DocumentsStepProps {
+  readonly documents: readonly ComplianceDocument[];
+  readonly acknowledgments: readonly Acknowledgment[] | undefined;
+  /** Called once every pending document's acknowledgment has been recorded. */
+  readonly onDone: () => void;
+}
+
+export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsStepProps) {
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const openDoc = documents.find((d) => docKey(d) === openKey) ?? null;
+  const reading = useReading(openDoc);
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const [submitting, setSubmitting] = useState(false);
+  const [acknowledge] = useAcknowledgeDocumentMutation();
+  // Acknowledgments recorded in this dialog: a retry after a failure does not send them again.
+  const sent = useRef(new Set<string>());
+  // The step starts with focus on its first action (after the dialog's own initial focus).
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => list.current?.querySelector('button')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const onRecord = (doc: ComplianceDocument) =>
+    acknowledgmentOf(doc, acknowledgments) !== undefined || sent.current.has(docKey(doc));
+  const isDone = (doc: ComplianceDocument) =>
+    onRecord(doc) || (reading.statusOf(doc).isRead && ticked.has(docKey(doc)));
+  const doneCount = documents.filter(isDone).length;
+  const canContinue = documents.length > 0 && doneCount === documents.length && !submitting;
+
+  /** Ticks or unticks a document's box; false when the tick is refused (not read yet). */
+  const tick = (doc: ComplianceDocument, checked: boolean): boolean => {
+    const key = docKey(doc);
+    if (checked && !reading.statusOf(doc).isRead) {
+      setRefused((s) => new Set(s).add(key));
+      toast({
+        title: messages.mustBeReadTitle,
+        description: messages.mustBeReadDescription,
+        variant: 'destructive',
+      });
+      return false;
+    }
+    setRefused((s) => {
+      const next = new Set(s);
+      next.delete(key);
+      return next;
+    });
+    setTicked((s) => {
+      const next = new Set(s);
+      if (checked) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+    return true;
+  };
+
+  const submit = async () => {
+    if (!canContinue) return;
+    setSubmitting(true);
+    try {
+      for (const doc of documents) {
+        if (onRecord(doc)) continue;
+        try {
+          await acknowledge({
+            documentType: doc.documentType,
+            version: doc.version,
+            consentText: messages.consent(doc.title),
+          }).unwrap();
+          sent.current.add(docKey(doc));
+        } catch (error) {
+          throw new Error(messages.acknowledgeTitleFailed(doc.title, errorText(error, 'Please try again.')));
+        }
+      }
+    } catch (error) {
+      toast({
+        title: messages.errorTitle,
+        description: errorText(error, messages.acknowledgeDocumentsFailed),
+        variant: 'destructive',
+      });
+      setSubmitting(false);
+      return;
+    }
+    onDone();
+  };
+
+  const openTitle = openDoc?.title ?? '';
+  const openRead = openDoc !== null && reading.statusOf(openDoc).isRead;
+
+  return (
+    <>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Text color="fg.muted">
+            Open each document and read it: it must stay open for at least 10 seconds. Then tick its box to
+            acknowledge it.
+          </Text>
+          <Text fontSize="sm" fontWeight="medium" data-testid="documents-progress">
+            {doneCount} of {documents.length} documents read and acknowledged
+          </Text>
+          <VisuallyHidden aria-live="polite">
+            {openRead ? `${openTitle}: ${messages.read}` : ''}
+          </VisuallyHidden>
+          <Stack as="ul" ref={list} gap="3" listStyleType="none">
+            {documents.map((doc) => (
+              <DocumentItem
+                key={docKey(doc)}
+                doc={doc}
+                acknowledgment={acknowledgmentOf(doc, acknowledgments)}
+                status={reading.statusOf(doc)}
+                open={docKey(doc) === openKey}
+                onToggle={() => setOpenKey((k) => (k === docKey(doc) ? null : docKey(doc)))}
+                onRetryView={() => reading.retryView(doc)}
+                ticked={ticked.has(docKey(doc)) || sent.current.has(docKey(doc))}
+                refused={refused.has(docKey(doc))}
+                onTick={(checked) => tick(doc, checked)}
+              />
+            ))}
+          </Stack>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer borderTopWidth="1px" borderColor="border" pt="4">
+        <Button onClick={submit} disabled={!canContinue} loading={submitting} loadingText="Submitting…">
+          Next
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}
+
+interface DocumentItemProps {
+  readonly doc: ComplianceDocument;
+  readonly acknowledgment: Acknowledgment | undefined;
+  readonly status: ReadingStatus;
+  readonly open: boolean;
+  readonly onToggle: () => void;
+  readonly onRetryView: () => void;
+  readonly ticked: boolean;
+  readonly refused: boolean;
+  readonly onTick: (checked: boolean) => boolean;
+}
+
+function DocumentItem({
+  doc,
+  acknowledgment,
+  status,
+  open,
+  onToggle,
+  onRetryView,
+  ticked,
+  refused,
+  onTick,
+}: DocumentItemProps) {
+  const id = useId();
+  const panelId = `${id}-text`;
+  const hintId = `${id}-hint`;
+  const earlier = acknowledgment !== undefined;
+  const input = useRef<HTMLInputElement>(null);
+
+  return (
+    <Box
+      as="li"
+      data-testid="compliance-document"
+      borderWidth="1px"
+      borderColor={open ? 'brand.700' : 'border'}
+      rounded="lg"
+      bg="bg.muted"
+      p="4"
+    >
+      <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap="0.5">
+          <Heading as="h3" fontSize="md">
+            {doc.title}
+          </Heading>
+          <Text fontSize="xs" color="fg.muted">
+            Version {doc.version}
+          </Text>
+        </Stack>
+        <StatusBadge earlier={earlier} status={status} open={open} />
+      </Flex>
+      <Flex gap="2" mt="3" wrap="wrap" align="center">
+        <Button size="sm" variant="outline" onClick={onToggle} aria-expanded={open} aria-controls={panelId}>
+          {open ? 'Hide Document' : 'Read Document'}
+        </Button>
+        {status.phase === 'failed' ? (
+          <>
+            <Text fontSize="sm" color="red.300" role="alert">
+              Could not record that you opened this document.
+            </Text>
+            <Button size="sm" variant="ghost" onClick={onRetryView}>
+              Try again
+            </Button>
+          </>
+        ) : null}
+      </Flex>
+      {open ? (
+        <Box mt="3">
+          <DocumentText id={panelId} title={doc.title} content={doc.content} maxH="36vh" headingOffset={2} />
+        </Box>
+      ) : null}
+      <Box mt="3">
+        {earlier ? (
+          <Checkbox.Root checked disabled>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label fontSize="sm">
+              {messages.consent(doc.title)} (acknowledged {formatDate(acknowledgment.acknowledgedAt)})
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ) : (
+          <Checkbox.Root
+            checked={ticked}
+            onCheckedChange={(e) => {
+              // A refused tick must not leave the native box checked for assistive technology.
+              if (!onTick(e.checked === true) && input.current !== null) input.current.checked = false;
+            }}
+            data-not-read={status.isRead ? undefined : ''}
+            css={{ '&[data-not-read]': { opacity: 0.6, cursor: 'not-allowed' } }}
+          >
+            {/* Not really disabled, so that a tick before reading can be refused with an explanation. */}
+            <Checkbox.HiddenInput
+              ref={input}
+              aria-disabled={status.isRead ? undefined : true}
+              aria-describedby={refused ? hintId : undefined}
+            />
+            <Checkbox.Control />
+            <Checkbox.Label fontSize="sm">{messages.consent(doc.title)}</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+        {refused ? (
+          <Text id={hintId} role="alert" fontSize="sm" color="red.300" mt="2">
+            {messages.mustBeReadDialog}
+          </Text>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+function StatusBadge({
+  earlier,
+  status,
+  open,
+}: {
+  readonly earlier: boolean;
+  readonly status: ReadingStatus;
+  readonly open: boolean;
+}) {
+  if (earlier)
+    return (
+      <Badge colorPalette="green" variant="subtle">
+        Acknowledged
+      </Badge>
+    );
+  switch (status.phase) {
+    case 'read':
+      return (
+        <Badge colorPalette="green" variant="subtle">
+          {messages.read}
+        </Badge>
+      );
+    case 'reading':
+      return (
+        <Badge colorPalette={open ? 'brand' : 'gray'} variant="subtle" fontVariantNumeric="tabular-nums">
+          {open ? messages.readingLeft(status.secondsLeft) : messages.pausedLeft(status.secondsLeft)}
+        </Badge>
+      );
+    case 'opening':
+      return (
+        <Badge colorPalette="gray" variant="subtle">
+          Opening…
+        </Badge>
+      );
+    case 'failed':
+      return (
+        <Badge colorPalette="red" variant="subtle">
+          Not opened
+        </Badge>
+      );
+    default:
+      return (
+        <Badge colorPalette="gray" variant="subtle">
+          Not read yet
+        </Badge>
+      );
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * The risk-assessment step (spec §4, §5, §7, §8): experience level, financial situation and investment
+ * objective (required), risk capacity on a 1–10 slider (step 1, default 5), annual income and net worth
+ * (optional free text, sent as null when empty). Submit stays disabled until the three required fields
+ * are set. expiresAt is sent one year ahead as the spec's payload has it; the server sets its own.
+ */
+import {
+  Box,
+  Button,
+  Dialog,
+  Field,
+  Flex,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type {
+  ExperienceLevel,
+  FinancialSituation,
+  InvestmentObjective,
+  RiskAssessment,
+} from '@tickwise/contracts';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { readToken } from '../../app/storage';
+import { toast } from '../../components/toast-store';
+import { errorText } from '../../session/errors';
+import { useSubmitRiskAssessmentMutation } from './compliance-api';
+import {
+  experienceLevels,
+  financialSituations,
+  INCOME_MAX_LENGTH,
+  investmentObjectives,
+  messages,
+  RISK_CAPACITY,
+} from './constants';
+
+export interface RiskAssessmentFormProps {
+  readonly onSubmitted: (assessment: RiskAssessment) => void;
+}
+
+const oneYearFromNow = (): string => {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() + 1);
+  return date.toISOString();
+};
+
+const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+
+export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
+  const formId = useId();
+  const [experienceLevel, setExperienceLevel] = useState<ExperienceLevel | ''>('');
+  const [financialSituation, setFinancialSituation] = useState<FinancialSituation | ''>('');
+  const [investmentObjective, setInvestmentObjective] = useState<InvestmentObjective | ''>('');
+  const [riskCapacity, setRiskCapacity] = useState<number>(RISK_CAPACITY.initial);
+  const [annualIncome, setAnnualIncome] = useState('');
+  const [netWorth, setNetWorth] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [submitAssessment] = useSubmitRiskAssessmentMutation();
+  // The step starts with focus on its first field (after the dialog's own initial focus).
+  const firstField = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => firstField.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const complete = experienceLevel !== '' && financialSituation !== '' && investmentObjective !== '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (experienceLevel === '' || financialSituation === '' || investmentObjective === '') {
+      toast({
+        title: messages.requiredMissingTitle,
+        description: messages.requiredMissingDescription,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (readToken() === null) {
+      toast({ title: messages.errorTitle, description: messages.missingToken, variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const assessment = await submitAssessment({
+        experienceLevel,
+        financialSituation,
+        riskCapacity,
+        investmentObjective,
+        annualIncome: optional(annualIncome),
+        netWorth: optional(netWorth),
+        expiresAt: oneYearFromNow(),
+      }).unwrap();
+      onSubmitted(assessment);
+    } catch (error) {
+      toast({
+        title: messages.errorTitle,
+        description: errorText(error, messages.riskAssessmentFailed),
+        variant: 'destructive',
+      });
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Dialog.Body>
+        <form id={formId} noValidate onSubmit={submit} aria-label="Risk assessment">
+          <Stack gap="5">
+            <Text color="fg.muted">
+              A few questions about your experience and situation. Your answers stay on your record for one
+              year and help us point out risks that matter for you.
+            </Text>
+            <Field.Root required>
+              <Field.Label>
+                Trading experience <Field.RequiredIndicator />
+              </Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  ref={firstField}
+                  name="experienceLevel"
+                  value={experienceLevel}
+                  onChange={(e) => setExperienceLevel(e.currentTarget.value as ExperienceLevel | '')}
+                >
+                  <option value="" disabled>
+                    Select your experience
+                  </option>
+                  {experienceLevels.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root required>
+                <Field.Label>
+                  Financial situation <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="financialSituation"
+                    value={financialSituation}
+                    onChange={(e) => setFinancialSituation(e.currentTarget.value as FinancialSituation | '')}
+                  >
+                    <option value="" disabled>
+                      Select your situation
+                    </option>
+                    {financialSituations.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Field.Root required>
+                <Field.Label>
+                  Investment objective <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="investmentObjective"
+                    value={investmentObjective}
+                    onChange={(e) =>
+                      setInvestmentObjective(e.currentTarget.value as InvestmentObjective | '')
+                    }
+                  >
+                    <option value="" disabled>
+                      Select your objective
+                    </option>
+                    {investmentObjectives.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+            </SimpleGrid>
+            <Slider.Root
+              min={RISK_CAPACITY.min}
+              max={RISK_CAPACITY.max}
+              step={RISK_CAPACITY.step}
+              value={[riskCapacity]}
+              onValueChange={(e) => setRiskCapacity(e.value[0] ?? RISK_CAPACITY.initial)}
+              getAriaValueText={(details) => `${details.value} of ${RISK_CAPACITY.max}`}
+              name="riskCapacity"
+            >
+              <Flex justify="space-between" align="baseline" gap="3">
+                <Slider.Label fontWeight="medium">Risk capacity</Slider.Label>
+                <Text fontWeight="semibold" color="brand.fg" fontVariantNumeric="tabular-nums" aria-hidden>
+                  {riskCapacity} / {RISK_CAPACITY.max}
+                </Text>
+              </Flex>
+              <Text fontSize="sm" color="fg.muted" mb="2">
+                How much loss could you bear? 1: none at all; 10: you could lose all the money you trade with.
+              </Text>
+              <Slider.Control>
+                <Slider.Track>
+                  <Slider.Range />
+                </Slider.Track>
+                <Slider.Thumb index={0}>
+                  <Slider.HiddenInput />
+                </Slider.Thumb>
+              </Slider.Control>
+              <Flex justify="space-between" fontSize="xs" color="fg.muted" mt="1" aria-hidden>
+                <span>1 · Low</span>
+                <span>10 · High</span>
+              </Flex>
+            </Slider.Root>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root>
+                <Field.Label>Annual income (optional)</Field.Label>
+                <Input
+                  name="annualIncome"
+                  value={annualIncome}
+                  maxLength={INCOME_MAX_LENGTH}
+                  placeholder="e.g. $50,000–$75,000"
+                  onChange={(e) => setAnnualIncome(e.target.value)}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Net worth (optional)</Field.Label>
+                <Input
+                  name="netWorth"
+                  value={netWorth}
+                  maxLength={INCOME_MAX_LENGTH}
+                  placeholder="e.g. under $100,000"
+                  onChange={(e) => setNetWorth(e.target.value)}
+                />
+              </Field.Root>
+            </SimpleGrid>
+            {complete ? null : (
+              <Box fontSize="sm" color="fg.muted">
+                Choose your experience, financial situation and objective to continue.
+              </Box>
+            )}
+          </Stack>
+        </form>
+      </Dialog.Body>
+      <Dialog.Footer borderTopWidth="1px" borderColor="border" pt="4">
+        <Button
+          type="submit"
+          form={formId}
+          disabled={!complete || submitting}
+          loading={submitting}
+          loadingText="Submitting…"
+        >
+          Complete Assessment
+        </Button>
+      </Dialog.Footer>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Reading time per document (spec §4, §9). Opening a document records a view on the server (its reading
+ * time starts there); once the server has recorded it, the document's timer ticks each second while the
+ * document stays open, 'Reading... N s left', until 10 s are done: then it is Read, for good. Closing it or
+ * opening another one pauses its timer, so every document is really open for 10 seconds. The server
+ * counts from the recorded view, which is never later than the client's start, so a document Read here
+ * is always old enough for the server.
+ */
+import type { ComplianceDocument } from '@tickwise/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRecordDocumentViewMutation } from './compliance-api';
+import { MIN_READ_SECONDS, READ_TICK_MS } from './constants';
+import { type DocumentRef, docKey } from './status';
+
+type ViewState = 'none' | 'pending' | 'recorded' | 'failed';
+
+interface Entry {
+  readonly view: ViewState;
+  /** Whole seconds the document has been open since its view was recorded. */
+  readonly seconds: number;
+}
+
+export type ReadingPhase = 'unopened' | 'opening' | 'reading' | 'read' | 'failed';
+
+export interface ReadingStatus {
+  readonly phase: ReadingPhase;
+  readonly secondsLeft: number;
+  readonly isRead: boolean;
+}
+
+export interface Reading {
+  statusOf(doc: DocumentRef): ReadingStatus;
+  /** Records the view again after it failed. */
+  retryView(doc: DocumentRef): void;
+}
+
+const none: Entry = { view: 'none', seconds: 0 };
+
+export function statusFrom(entry: Entry | undefined, minimum = MIN_READ_SECONDS): ReadingStatus {
+  const { view, seconds } = entry ?? none;
+  const secondsLeft = Math.max(0, minimum - seconds);
+  const isRead = view === 'recorded' && secondsLeft === 0;
+  const phase: ReadingPhase = isRead
+    ? 'read'
+    : view === 'recorded'
+      ? 'reading'
+      : view === 'pending'
+        ? 'opening'
+        : view === 'failed'
+          ? 'failed'
+          : 'unopened';
+  return { phase, secondsLeft, isRead };
+}
+
+/** `open` is the document shown now (its timer runs), or null. */
+export function useReading(open: ComplianceDocument | null): Reading {
+  const [entries, setEntries] = useState<Readonly<Record<string, Entry>>>({});
+  const [recordView] = useRecordDocumentViewMutation();
+  const requested = useRef(new Set<string>());
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const update = useCallback((key: string, change: (entry: Entry) => Entry) => {
+    if (!mounted.current) return;
+    setEntries((all) => ({ ...all, [key]: change(all[key] ?? none) }));
+  }, []);
+
+  const record = useCallback(
+    (doc: DocumentRef) => {
+      const key = docKey(doc);
+      if (requested.current.has(key)) return;
+      requested.current.add(key);
+      update(key, (e) => ({ ...e, view: 'pending' }));
+      recordView({ documentType: doc.documentType, version: doc.version })
+        .unwrap()
+        .then(
+          () => update(key, (e) => ({ ...e, view: 'recorded' })),
+          () => {
+            requested.current.delete(key);
+            update(key, (e) => ({ ...e, view: 'failed' }));
+          },
+        );
+    },
+    [recordView, update],
+  );
+
+  const openKey = open === null ? null : docKey(open);
+  const openEntry = openKey === null ? undefined : entries[openKey];
+  const openView = openEntry?.view ?? 'none';
+  const openDone = (openEntry?.seconds ?? 0) >= MIN_READ_SECONDS;
+
+  // Opening a document records its view (once).
+  useEffect(() => {
+    if (open !== null && openView === 'none') record(open);
+  }, [open, openView, record]);
+
+  // The open document's timer ticks each second once its view is recorded, until it is read.
+  useEffect(() => {
+    if (openKey === null || openView !== 'recorded' || openDone) return undefined;
+    const timer = setInterval(() => {
+      update(openKey, (e) => ({ ...e, seconds: Math.min(MIN_READ_SECONDS, e.seconds + 1) }));
+    }, READ_TICK_MS);
+    return () => clearInterval(timer);
+  }, [openKey, openView, openDone, update]);
+
+  return {
+    statusOf: (doc) => statusFrom(entries[docKey(doc)]),
+    retryView: record,
+  };
+}

@@ -1,0 +1,372 @@
+/**
+ * The course screen (spec §2): on the left the modules grouped Beginner / Intermediate / Advanced, each
+ * with title, level, duration in minutes and a progress bar (module 1 selected by default); on the right
+ * the selected module's title, level, description and progress, the 'Start Lesson' card for its first
+ * lesson and the grid of its lessons with durations and status icons.
+ */
+import {
+  Box,
+  Button,
+  Container,
+  chakra,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { Lesson, Module, ModuleLevel, ProgressRecord, QuizResult } from '@tickwise/contracts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '../../app/use-page-title';
+import { courseStats } from '../../content/curriculum';
+import {
+  useCourseLessonsQuery,
+  useCourseModulesQuery,
+  useCourseProgressQuery,
+  useCourseQuizResultsQuery,
+} from './course-api';
+import { lessonHref } from './course-routes';
+import { completedLessonIds, isQuizDone, lessonStatus, moduleProgress } from './progress';
+import { scoreColour, scoreColourTokens } from './score';
+import {
+  ErrorState,
+  LevelBadge,
+  Loading,
+  levelNames,
+  minutes,
+  ProgressBar,
+  panel,
+  StatusIcon,
+  StatusLegend,
+} from './ui';
+
+const LEVELS: readonly ModuleLevel[] = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
+const MODULE_COUNT = courseStats[0].value;
+/** Chakra's lg breakpoint, where the list and the details stand side by side. */
+const WIDE_LAYOUT = '(min-width: 62em)';
+
+export function CourseOverview({ selectedId }: { readonly selectedId: number }) {
+  usePageTitle('Course');
+  const [, setParams] = useSearchParams();
+  const modules = useCourseModulesQuery();
+  const progress = useCourseProgressQuery();
+  const records = progress.data ?? [];
+  const list = modules.data ?? [];
+  const selected = list.find((m) => m.id === selectedId) ?? list[0];
+
+  const select = (id: number) => {
+    setParams({ module: String(id) }, { replace: true });
+    // In one column the module's details sit under the list: bring them into view.
+    if (!window.matchMedia?.(WIDE_LAYOUT).matches) {
+      requestAnimationFrame(() =>
+        document.getElementById('module-detail')?.scrollIntoView({ block: 'start' }),
+      );
+    }
+  };
+
+  return (
+    <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <Box as="header" mb={{ base: '6', md: '8' }}>
+        <Text
+          color="brand.fg"
+          fontSize="sm"
+          fontWeight="semibold"
+          letterSpacing="wider"
+          textTransform="uppercase"
+        >
+          Futures trading course
+        </Text>
+        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" mt="1">
+          Course
+        </Heading>
+        <Text color="fg" fontSize={{ base: 'lg', md: 'xl' }} mt="2" data-testid="course-promise">
+          {MODULE_COUNT} modules, from your first contract to your own trade plan
+        </Text>
+        <Text color="fg.muted" mt="1">
+          Three tiers of four modules: each module has four lessons and a quiz.
+        </Text>
+      </Box>
+
+      {modules.isLoading ? (
+        <Loading label="Loading the modules…" />
+      ) : modules.isError ? (
+        <ErrorState
+          title="The modules could not be loaded"
+          error={modules.error}
+          onRetry={() => void modules.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <Box {...panel} p="6">
+          <Text>No modules are published yet. Please check back soon.</Text>
+        </Box>
+      ) : (
+        <Stack gap="4">
+          {progress.isError ? (
+            <ErrorState
+              title="Your progress could not be loaded"
+              error={progress.error}
+              onRetry={() => void progress.refetch()}
+            />
+          ) : null}
+          <Grid
+            templateColumns={{ base: '1fr', lg: 'minmax(300px, 380px) minmax(0, 1fr)' }}
+            gap="6"
+            alignItems="start"
+          >
+            <ModuleList
+              modules={list}
+              records={records}
+              selectedId={selected?.id ?? selectedId}
+              onSelect={select}
+            />
+            {selected ? <ModuleDetail module={selected} records={records} /> : null}
+          </Grid>
+        </Stack>
+      )}
+    </Container>
+  );
+}
+
+interface ModuleListProps {
+  readonly modules: readonly Module[];
+  readonly records: readonly ProgressRecord[];
+  readonly selectedId: number;
+  readonly onSelect: (id: number) => void;
+}
+
+function ModuleList({ modules, records, selectedId, onSelect }: ModuleListProps) {
+  return (
+    <Stack as="nav" aria-label="Modules" gap="6">
+      {LEVELS.map((level) => {
+        const inTier = modules.filter((m) => m.level === level).sort((a, b) => a.id - b.id);
+        if (inTier.length === 0) return null;
+        const headingId = `tier-${level.toLowerCase()}`;
+        return (
+          <Box as="section" key={level} aria-labelledby={headingId} data-testid="module-group">
+            <Heading as="h2" id={headingId} fontSize="lg" mb="3">
+              {levelNames[level]}
+            </Heading>
+            <Stack as="ul" gap="2" listStyleType="none">
+              {inTier.map((module) => {
+                const percent = moduleProgress(records, module.id);
+                const isSelected = module.id === selectedId;
+                return (
+                  <Box as="li" key={module.id}>
+                    <chakra.button
+                      type="button"
+                      onClick={() => onSelect(module.id)}
+                      aria-pressed={isSelected}
+                      data-testid="module-card"
+                      data-module-id={module.id}
+                      w="full"
+                      textAlign="start"
+                      {...panel}
+                      p="4"
+                      cursor="pointer"
+                      borderColor={isSelected ? 'brand.400' : 'border'}
+                      bg={isSelected ? 'rgba(8, 51, 68, 0.75)' : panel.bg}
+                      transition="border-color 0.15s, background 0.15s"
+                      _hover={{ borderColor: isSelected ? 'brand.400' : 'border.emphasized' }}
+                      _focusVisible={{
+                        outline: '2px solid',
+                        outlineColor: 'brand.focusRing',
+                        outlineOffset: '2px',
+                      }}
+                    >
+                      <Flex justify="space-between" gap="3" align="flex-start">
+                        <Text fontWeight="semibold" color="fg">
+                          <Text as="span" color="fg.muted" fontWeight="normal">
+                            {module.id}.{' '}
+                          </Text>
+                          {module.title}
+                        </Text>
+                        <LevelBadge level={module.level} />
+                      </Flex>
+                      <Flex justify="space-between" fontSize="sm" color="fg.muted" mt="2" mb="2">
+                        <Text as="span">{minutes(module.duration)}</Text>
+                        <Text as="span" data-testid="module-progress">
+                          {percent}% complete
+                        </Text>
+                      </Flex>
+                      <ProgressBar value={percent} label={`${module.title} progress`} size="xs" />
+                    </chakra.button>
+                  </Box>
+                );
+              })}
+            </Stack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function ModuleDetail({
+  module,
+  records,
+}: {
+  readonly module: Module;
+  readonly records: readonly ProgressRecord[];
+}) {
+  const navigate = useNavigate();
+  const lessons = useCourseLessonsQuery(module.id);
+  const results = useCourseQuizResultsQuery();
+  const percent = moduleProgress(records, module.id);
+  const completed = completedLessonIds(records, module.id);
+  const latest: QuizResult | undefined = (results.data ?? []).find((r) => r.moduleId === module.id);
+  const list: readonly Lesson[] = lessons.data ?? [];
+  const first = list[0];
+  const open = (lesson: Lesson) => navigate(lessonHref(module.id, lesson.id));
+
+  return (
+    <Box
+      as="section"
+      id="module-detail"
+      aria-labelledby="module-title"
+      scrollMarginTop={{ base: '36', md: '24' }}
+      {...panel}
+      p={{ base: '5', md: '7' }}
+      position={{ lg: 'sticky' }}
+      top={{ lg: '24' }}
+      data-testid="module-detail"
+    >
+      <Stack gap="3">
+        <HStack gap="3" wrap="wrap">
+          <LevelBadge level={module.level} />
+          <Text fontSize="sm" color="fg.muted">
+            Module {module.id} · {minutes(module.duration)}
+          </Text>
+        </HStack>
+        <Heading as="h2" id="module-title" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.01em">
+          {module.title}
+        </Heading>
+        <Text color="fg.muted">{module.description}</Text>
+        <Box>
+          <Flex justify="space-between" fontSize="sm" mb="1.5" gap="3" wrap="wrap">
+            <Text as="span" color="fg">
+              Progress
+            </Text>
+            <Text as="span" color="fg" fontWeight="semibold" data-testid="selected-module-progress">
+              {percent}%
+            </Text>
+          </Flex>
+          <ProgressBar value={percent} label={`${module.title} progress`} />
+          <Text fontSize="sm" color="fg.muted" mt="2">
+            {completed.size} of {list.length || 4} lessons completed ·{' '}
+            {isQuizDone(records, module.id) ? 'quiz completed' : 'quiz not taken yet'}
+            {latest ? (
+              <>
+                {' '}
+                · latest score{' '}
+                <Text as="span" fontWeight="semibold" color={scoreColourTokens[scoreColour(latest.score)]}>
+                  {latest.score}%
+                </Text>
+              </>
+            ) : null}
+          </Text>
+        </Box>
+      </Stack>
+
+      {lessons.isLoading ? (
+        <Loading label="Loading the lessons…" />
+      ) : lessons.isError ? (
+        <Box mt="6">
+          <ErrorState
+            title="The lessons could not be loaded"
+            error={lessons.error}
+            onRetry={() => void lessons.refetch()}
+          />
+        </Box>
+      ) : list.length === 0 || first === undefined ? (
+        <Text mt="6" color="fg.muted">
+          The lessons of this module are being written.
+        </Text>
+      ) : (
+        <>
+          <Box
+            mt="6"
+            p="5"
+            rounded="lg"
+            borderWidth="1px"
+            borderColor="brand.700"
+            bg="rgba(8, 51, 68, 0.55)"
+            data-testid="start-lesson-card"
+          >
+            <Flex
+              justify="space-between"
+              align={{ base: 'flex-start', sm: 'center' }}
+              gap="4"
+              direction={{ base: 'column', sm: 'row' }}
+            >
+              <Box>
+                <Text fontSize="sm" color="brand.fg" fontWeight="semibold">
+                  Lesson 1
+                </Text>
+                <Heading as="h3" fontSize="lg" mt="1">
+                  {first.title}
+                </Heading>
+                <Text fontSize="sm" color="fg.muted" mt="1">
+                  {minutes(first.duration)}
+                </Text>
+              </Box>
+              <Button onClick={() => open(first)} flexShrink={0}>
+                Start Lesson
+              </Button>
+            </Flex>
+          </Box>
+
+          <Flex justify="space-between" align="center" mt="8" mb="3" gap="3" wrap="wrap">
+            <Heading as="h3" fontSize="lg">
+              Lessons
+            </Heading>
+            <StatusLegend />
+          </Flex>
+          <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="3" listStyleType="none">
+            {list.map((lesson, i) => {
+              const status = lessonStatus(completed, lesson.id);
+              return (
+                <Box as="li" key={lesson.id}>
+                  <chakra.button
+                    type="button"
+                    onClick={() => open(lesson)}
+                    data-testid="lesson-card"
+                    data-status={status}
+                    w="full"
+                    h="full"
+                    textAlign="start"
+                    p="4"
+                    rounded="lg"
+                    borderWidth="1px"
+                    borderColor="border"
+                    bg="bg.subtle"
+                    cursor="pointer"
+                    _hover={{ borderColor: 'border.emphasized', bg: 'bg.panel' }}
+                    _focusVisible={{
+                      outline: '2px solid',
+                      outlineColor: 'brand.focusRing',
+                      outlineOffset: '2px',
+                    }}
+                  >
+                    <Flex gap="3" align="flex-start">
+                      <StatusIcon status={status} />
+                      <Box>
+                        <Text fontWeight="semibold" color="fg">
+                          {i + 1}. {lesson.title}
+                        </Text>
+                        <Text fontSize="sm" color="fg.muted" mt="1">
+                          {minutes(lesson.duration)}
+                        </Text>
+                      </Box>
+                    </Flex>
+                  </chakra.button>
+                </Box>
+              );
+            })}
+          </SimpleGrid>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,412 @@
+/**
+ * The course screens against a scripted API: the course screen, the module viewer and the quiz flow,
+ * with the calls they make (spec §2, §4, §5, §7).
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Lesson, Module, ProgressRecord, QuizResult } from '@tickwise/contracts';
+import { Route, Routes } from 'react-router-dom';
+import { type FetchCall, json, scriptFetch } from '../../../test/fetch';
+import { learner, renderWithProviders, sessionOf } from '../../../test/render';
+import { CoursePage } from './CoursePage';
+
+// Chakra in jsdom is slow on this shared 2-core machine.
+jest.setTimeout(20_000);
+
+const modules: Module[] = [
+  { id: 1, title: 'What Futures Are', description: 'The basics.', level: 'BEGINNER', duration: 22 },
+  {
+    id: 2,
+    title: 'Contract Specifications',
+    description: 'Reading a contract.',
+    level: 'BEGINNER',
+    duration: 25,
+  },
+  {
+    id: 5,
+    title: 'Expiry and Rolling',
+    description: 'Rolling forward.',
+    level: 'INTERMEDIATE',
+    duration: 30,
+  },
+];
+
+const lesson = (id: number, title: string, extra: Partial<Lesson> = {}): Lesson => ({
+  id,
+  title,
+  description: `About ${title}.`,
+  duration: id + 4,
+  videoUrl: null,
+  content: `## Overview\n\n${title} overview text.\n\n## Example: Numbers\n\n2 × 3 = 6\n\n## Key Points\n\n- point\n\n## Summary\n\nDone <img src=x onerror=alert(1)>.`,
+  ...extra,
+});
+
+const lessons: Lesson[] = [
+  lesson(1, 'Futures in Plain Words'),
+  lesson(2, 'Futures Versus Forwards', { videoUrl: 'https://video.example/2' }),
+  lesson(3, 'Exchanges and Clearing'),
+  lesson(4, 'Hedgers and Speculators'),
+];
+
+const questions = [
+  {
+    id: 101,
+    question: 'Who is the buyer to every seller?',
+    options: ['A broker', 'The clearing house', 'A bank'],
+    correctAnswer: 2,
+    explanation: 'Novation makes the clearing house the counterparty.',
+  },
+  {
+    id: 102,
+    question: 'What is a long position?',
+    options: [{ text: 'A commitment to buy' }, { text: 'A commitment to sell' }],
+    correctAnswer: 1,
+    explanation: 'Long means you buy.',
+  },
+];
+
+interface Server {
+  progress: ProgressRecord[];
+  results: QuizResult[];
+  progressReply?: () => ReturnType<typeof json>;
+  quiz: unknown[];
+}
+
+function startServer(initial: Partial<Server> = {}) {
+  const server: Server = { progress: [], results: [], quiz: questions, ...initial };
+  let nextId = 1;
+  const calls = scriptFetch((call: FetchCall) => {
+    const { url, method } = call;
+    if (url === '/api/modules') return json(modules);
+    if (url === '/api/modules/1/lessons') return json(lessons);
+    if (/^\/api\/modules\/\d+\/lessons$/.test(url)) return json([]);
+    if (url === '/api/modules/1/quiz') return json(server.quiz);
+    if (/^\/api\/modules\/\d+\/quiz$/.test(url)) return json([]);
+    if (url === '/api/progress' && method === 'GET') return server.progressReply?.() ?? json(server.progress);
+    if (url === '/api/progress' && method === 'POST') {
+      const body = call.body as { moduleId: number; lessonId: number | null };
+      const record: ProgressRecord = {
+        id: `p${nextId++}`,
+        moduleId: body.moduleId,
+        lessonId: body.lessonId,
+        completed: true,
+        createdAt: '2026-11-25T10:00:00.000Z',
+      };
+      server.progress.push(record);
+      // The server's own score: here it counts only the first question, to tell it from the client's.
+      if (body.lessonId === null)
+        server.results.unshift({ moduleId: 1, score: 50, completedAt: record.createdAt });
+      return json(record, 201);
+    }
+    if (url === '/api/quiz/attempt') {
+      const body = call.body as { questionId: number; selectedAnswer: number };
+      const q = questions.find((x) => x.id === body.questionId);
+      return json(
+        { ...body, isCorrect: q !== undefined && body.selectedAnswer + 1 === q.correctAnswer },
+        201,
+      );
+    }
+    if (url === '/api/quiz-results') return json(server.results);
+    return json({ error: 'not found' }, 404);
+  });
+  return { server, calls };
+}
+
+function renderCourse(path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/course" element={<CoursePage />} />
+    </Routes>,
+    { path, session: sessionOf(learner) },
+  );
+}
+
+const done = (moduleId: number, lessonId: number | null): ProgressRecord => ({
+  id: `r-${moduleId}-${lessonId}`,
+  moduleId,
+  lessonId,
+  completed: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+describe('the course screen', () => {
+  it('groups the modules by tier with level, minutes and progress; module 1 is selected by default', async () => {
+    startServer({ progress: [done(1, 1), done(1, 2)] });
+    renderCourse('/course');
+    expect(screen.getByRole('heading', { level: 1, name: 'Course' })).toBeInTheDocument();
+    expect(screen.getByTestId('course-promise')).toHaveTextContent('12 modules');
+    const nav = await screen.findByRole('navigation', { name: 'Modules' });
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Beginner', 'Intermediate']);
+    const cards = within(nav).getAllByTestId('module-card');
+    expect(cards.map((c) => c.getAttribute('aria-pressed'))).toEqual(['true', 'false', 'false']);
+    expect(cards[0]).toHaveTextContent('What Futures Are');
+    expect(cards[0]).toHaveTextContent('Beginner');
+    expect(cards[0]).toHaveTextContent('22 min');
+    expect(await within(cards[0] as HTMLElement).findByText('40% complete')).toBeInTheDocument();
+    expect(within(nav).getAllByRole('progressbar')).toHaveLength(3);
+
+    const detail = screen.getByTestId('module-detail');
+    expect(within(detail).getByRole('heading', { level: 2, name: 'What Futures Are' })).toBeInTheDocument();
+    expect(detail).toHaveTextContent('The basics.');
+    expect(within(detail).getByTestId('selected-module-progress')).toHaveTextContent('40%');
+    const start = await within(detail).findByTestId('start-lesson-card');
+    expect(start).toHaveTextContent('Futures in Plain Words');
+    expect(start).toHaveTextContent('5 min');
+    const grid = within(detail).getAllByTestId('lesson-card');
+    expect(grid.map((c) => c.getAttribute('data-status'))).toEqual([
+      'completed',
+      'completed',
+      'available',
+      'available',
+    ]);
+    expect(within(grid[0] as HTMLElement).getByRole('img', { name: 'Completed' })).toBeInTheDocument();
+    expect(within(grid[2] as HTMLElement).getByRole('img', { name: 'Available' })).toBeInTheDocument();
+    expect(grid[3]).toHaveTextContent('8 min');
+  });
+
+  it('choosing a module shows it on the right; Start Lesson opens the viewer at its first lesson', async () => {
+    startServer();
+    renderCourse('/course');
+    const cards = await screen.findAllByTestId('module-card');
+    await userEvent.click(cards[2] as HTMLElement);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Expiry and Rolling' })).toBeInTheDocument();
+    expect(cards[2]).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('The lessons of this module are being written.')).toBeInTheDocument();
+    await userEvent.click(cards[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Lesson' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Futures in Plain Words' }),
+    ).toBeInTheDocument();
+  });
+
+  it('progress: 403 is treated as empty, a non-array as empty, other failures say so', async () => {
+    startServer({ progressReply: () => json({ error: 'Compliance required' }, 403) });
+    const first = renderCourse('/course');
+    expect(await screen.findAllByText('0% complete')).toHaveLength(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    first.unmount();
+
+    startServer({ progressReply: () => json({ unexpected: true }) });
+    const second = renderCourse('/course');
+    expect(await screen.findAllByText('0% complete')).toHaveLength(3);
+    second.unmount();
+
+    startServer({ progressReply: () => json({ error: 'boom' }, 500) });
+    renderCourse('/course');
+    expect(await screen.findByText('Failed to fetch progress: 500')).toBeInTheDocument();
+  });
+
+  it('a failed module list shows the error and a retry', async () => {
+    scriptFetch(() => json({ error: 'down' }, 503));
+    renderCourse('/course');
+    expect(await screen.findByText('503: {"error":"down"}')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the module viewer', () => {
+  it('shows the module, the lesson and its typed sections, sanitised; a video placeholder only with a videoUrl', async () => {
+    startServer({ progress: [done(1, 1)] });
+    renderCourse('/course?module=1&lesson=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'What Futures Are' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Course/ })).toHaveAttribute('href', '/course?module=1');
+    expect(screen.getByTestId('level-badge')).toHaveTextContent('Beginner');
+    expect(screen.getByTestId('viewer-progress')).toHaveTextContent('20% complete');
+    const article = screen.getByRole('article');
+    expect(
+      within(article).getByRole('heading', { level: 2, name: 'Futures in Plain Words' }),
+    ).toBeInTheDocument();
+    expect(article).toHaveTextContent('Duration: 5 min');
+    expect(screen.queryByTestId('video-placeholder')).not.toBeInTheDocument();
+    const sections = within(article).getAllByTestId('lesson-section');
+    expect(sections.map((s) => s.getAttribute('data-section-type'))).toEqual([
+      'overview',
+      'example',
+      'keypoint',
+      'summary',
+    ]);
+    expect(article.querySelector('img')).toBeNull();
+    // Collapsible: a section closes and opens again.
+    const overview = within(article).getByRole('button', { name: /Overview/ });
+    expect(overview).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(overview);
+    expect(overview).toHaveAttribute('aria-expanded', 'false');
+
+    const sidebar = screen.getByRole('navigation', { name: 'Lessons in this module' });
+    const items = within(sidebar).getAllByTestId('sidebar-lesson');
+    expect(items.map((i) => i.getAttribute('data-completed'))).toEqual(['true', 'false', 'false', 'false']);
+    expect(items[1]).toHaveTextContent('6 min');
+    expect(within(sidebar).queryByTestId('quiz-entry')).not.toBeInTheDocument();
+
+    await userEvent.click(items[1] as HTMLElement);
+    expect(await screen.findByTestId('video-placeholder')).toBeInTheDocument();
+  });
+
+  it('Next marks the lesson complete, then advances; Previous goes back; Next on a completed lesson posts nothing', async () => {
+    const { calls } = startServer();
+    renderCourse('/course?module=1&view=lessons');
+    const previous = await screen.findByRole('button', { name: 'Previous' });
+    expect(previous).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Futures Versus Forwards' }),
+    ).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([{ moduleId: 1, lessonId: 1, completed: true }]);
+    await waitFor(() => expect(screen.getByTestId('viewer-progress')).toHaveTextContent('20% complete'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Futures in Plain Words' }),
+    ).toBeInTheDocument();
+    // Already completed: Next does not post again.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Futures Versus Forwards' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("the 'Module Quiz' entry appears once every lesson is done: question count, then 'Completed'", async () => {
+    startServer({ progress: [done(1, 1), done(1, 2), done(1, 3)] });
+    renderCourse('/course?module=1&lesson=4');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Hedgers and Speculators' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('quiz-entry')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Take Module Quiz' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 Quiz' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: /Back to Module/ }));
+    const entry = await screen.findByTestId('quiz-entry');
+    expect(entry).toHaveTextContent('Module Quiz');
+    expect(entry).toHaveTextContent('2 questions');
+    expect(screen.getByTestId('viewer-progress')).toHaveTextContent('80% complete');
+  });
+
+  it("shows 'Completed' on the quiz entry when the quiz is done", async () => {
+    startServer({ progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4), done(1, null)] });
+    renderCourse('/course?module=1&lesson=2');
+    expect(await screen.findByTestId('quiz-entry')).toHaveTextContent('Completed');
+    expect(screen.getByTestId('viewer-progress')).toHaveTextContent('100% complete');
+  });
+
+  it('a failed save keeps the learner on the lesson and says why', async () => {
+    scriptFetch((call) => {
+      if (call.url === '/api/modules') return json(modules);
+      if (call.url === '/api/modules/1/lessons') return json(lessons);
+      if (call.url === '/api/modules/1/quiz') return json(questions);
+      if (call.url === '/api/progress' && call.method === 'GET') return json([]);
+      return json({ error: 'Lesson 1 is not part of module 1' }, 422);
+    });
+    renderCourse('/course?module=1&lesson=1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your progress could not be saved: 422: {"error":"Lesson 1 is not part of module 1"}',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Futures in Plain Words' })).toBeInTheDocument();
+  });
+});
+
+describe('the quiz', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('answers with 3 s of locked feedback, completes, and shows the server score; Retake starts over', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { calls } = startServer({ progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4)] });
+    renderCourse('/course?module=1&view=quiz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 Quiz' })).toBeInTheDocument();
+    expect(await screen.findByTestId('quiz-position')).toHaveTextContent('Question 1 of 2');
+    const options = screen.getAllByTestId('quiz-option');
+    expect(options.map((o) => o.textContent?.slice(0, 1))).toEqual(['A', 'B', 'C']);
+    const submit = screen.getByRole('button', { name: 'Submit Answer' });
+    expect(submit).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    // Right answer: B.
+    await user.click(screen.getByRole('radio', { name: /The clearing house/ }));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(screen.getAllByTestId('quiz-option')[1]).toHaveAttribute('data-feedback', 'correct');
+    expect(screen.getByTestId('quiz-feedback')).toHaveTextContent('Correct!');
+    expect(screen.getByTestId('quiz-explanation')).toHaveTextContent(
+      'Novation makes the clearing house the counterparty.',
+    );
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
+    act(() => {
+      jest.advanceTimersByTime(2900);
+    });
+    expect(screen.getByTestId('quiz-position')).toHaveTextContent('Question 1 of 2');
+    act(() => {
+      jest.advanceTimersByTime(100);
+    });
+    expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+    // Wrong answer on the last question: B (A is right).
+    await user.click(screen.getByRole('radio', { name: /A commitment to sell/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    const [right, wrong] = screen.getAllByTestId('quiz-option');
+    expect(right).toHaveAttribute('data-feedback', 'correct');
+    expect(wrong).toHaveAttribute('data-feedback', 'wrong');
+    expect(screen.getByTestId('quiz-feedback')).toHaveTextContent('Incorrect. The correct answer is A.');
+    expect(screen.getByRole('button', { name: 'Completing...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(calls.filter((c) => c.url === '/api/quiz/attempt')).toHaveLength(0);
+    act(() => {
+      jest.advanceTimersByTime(3000);
+    });
+
+    const result = await screen.findByTestId('quiz-result');
+    expect(within(result).getByRole('heading', { name: 'Quiz Complete!' })).toBeInTheDocument();
+    expect(within(result).getByTestId('quiz-correct')).toHaveTextContent('1');
+    expect(within(result).getByTestId('quiz-incorrect')).toHaveTextContent('1');
+    expect(within(result).getByTestId('quiz-score')).toHaveTextContent('50%');
+    expect(within(result).getByTestId('quiz-score')).toHaveAttribute('data-colour', 'red');
+    expect(within(result).getByTestId('quiz-message')).toHaveTextContent(/try the quiz again/);
+    const posts = calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
+    expect(posts).toEqual([
+      ['/api/quiz/attempt', { questionId: 101, selectedAnswer: 1, isCorrect: true }],
+      ['/api/quiz/attempt', { questionId: 102, selectedAnswer: 1, isCorrect: false }],
+      ['/api/progress', { moduleId: 1, lessonId: null, completed: true }],
+    ]);
+    expect(within(result).getByRole('link', { name: 'Back to Course' })).toHaveAttribute(
+      'href',
+      '/course?module=1',
+    );
+
+    await user.click(within(result).getByRole('button', { name: 'Retake Quiz' }));
+    expect(await screen.findByText('Question 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit Answer' })).toBeDisabled();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+  });
+
+  it("the server's score wins where it differs from the count here", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    startServer({ progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4)] });
+    renderCourse('/course?module=1&view=quiz');
+    for (const answer of [/The clearing house/, /A commitment to buy/]) {
+      await user.click(await screen.findByRole('radio', { name: answer }));
+      await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      act(() => {
+        jest.advanceTimersByTime(3000);
+      });
+    }
+    const result = await screen.findByTestId('quiz-result');
+    expect(within(result).getByTestId('quiz-correct')).toHaveTextContent('2');
+    expect(within(result).getByTestId('quiz-score')).toHaveTextContent('50%');
+    expect(within(result).getByTestId('quiz-recorded-note')).toHaveTextContent(
+      'Tickwise recorded 50% for this attempt (this screen counted 100%).',
+    );
+  });
+
+  it("says 'No quiz questions available for this module.' when there are none", async () => {
+    startServer({ quiz: [] });
+    renderCourse('/course?module=1&view=quiz');
+    expect(await screen.findByText('No quiz questions available for this module.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * A lesson's text as collapsible, typed sections (spec §1): the markdown is split by its level-2 headings,
+ * each section rendered by the app's one markdown renderer and sanitised to the spec's allow-list.
+ */
+import { Accordion, Box, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { renderMarkdown } from '../../content/markdown';
+import {
+  demoteHeadings,
+  type LessonSection,
+  type SectionType,
+  sectionLabels,
+  splitSections,
+} from './sections';
+
+/** Styles for the sanitised HTML of a section. */
+export const prose = {
+  '& h4': { fontSize: 'md', fontWeight: 'semibold', color: 'fg', mt: '5', mb: '2' },
+  '& h5, & h6': { fontSize: 'sm', fontWeight: 'semibold', color: 'fg', mt: '4', mb: '2' },
+  '& p': { mb: '3' },
+  '& p:last-child': { mb: '0' },
+  '& ul, & ol': { ps: '6', mb: '3' },
+  '& ul': { listStyleType: 'disc' },
+  '& ol': { listStyleType: 'decimal' },
+  '& li': { mb: '1.5' },
+  '& li::marker': { color: 'brand.400' },
+  '& strong': { color: 'fg', fontWeight: 'semibold' },
+  '& code': { fontFamily: 'mono', fontSize: '0.9em', bg: 'bg.muted', px: '1', rounded: 'sm' },
+  '& pre': { bg: 'bg.muted', p: '3', rounded: 'md', overflowX: 'auto', mb: '3' },
+  '& pre code': { bg: 'transparent', px: '0' },
+  '& blockquote': { borderStartWidth: '3px', borderColor: 'brand.600', ps: '4', color: 'fg.muted', mb: '3' },
+} as const;
+
+const typeStyles: Readonly<Record<SectionType, { accent: string; label: string; bg: string }>> = {
+  overview: { accent: 'brand.400', label: 'brand.fg', bg: 'rgba(8, 51, 68, 0.45)' },
+  example: { accent: 'purple.400', label: 'purple.300', bg: 'rgba(59, 7, 100, 0.28)' },
+  keypoint: { accent: 'yellow.400', label: 'yellow.300', bg: 'rgba(66, 32, 6, 0.4)' },
+  summary: { accent: 'green.400', label: 'green.300', bg: 'rgba(5, 46, 22, 0.4)' },
+  section: { accent: 'border.emphasized', label: 'fg.muted', bg: 'rgba(10, 17, 32, 0.6)' },
+};
+
+interface RenderedSection extends LessonSection {
+  readonly key: string;
+  readonly html: string;
+}
+
+/** Sections with their sanitised HTML; a section's own sub-headings sit one level under its heading. */
+export function renderSections(content: string): RenderedSection[] {
+  return splitSections(content).map((section, i) => ({
+    ...section,
+    key: `s${i}`,
+    html: renderMarkdown(demoteHeadings(section.body, 1)),
+  }));
+}
+
+function SectionBody({ html }: { readonly html: string }) {
+  return (
+    <Box
+      className="lesson-content"
+      color="fg.muted"
+      lineHeight="1.75"
+      css={prose}
+      // Sanitised by DOMPurify to the spec's allow-list (see content/markdown.ts).
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised markdown
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+export function LessonContent({ content }: { readonly content: string }) {
+  const sections = useMemo(() => renderSections(content), [content]);
+  const titled = sections.filter((s) => s.title !== '');
+  const lead = sections.filter((s) => s.title === '');
+  if (sections.length === 0) {
+    return <Text color="fg.muted">This lesson has no text yet.</Text>;
+  }
+  return (
+    <Box data-testid="lesson-sections">
+      {lead.map((s) => (
+        <Box key={s.key} mb="4">
+          <SectionBody html={s.html} />
+        </Box>
+      ))}
+      <Accordion.Root multiple defaultValue={titled.map((s) => s.key)} variant="plain" display="grid" gap="3">
+        {titled.map((s) => {
+          const style = typeStyles[s.type];
+          return (
+            <Accordion.Item
+              key={s.key}
+              value={s.key}
+              data-section-type={s.type}
+              data-testid="lesson-section"
+              borderStartWidth="4px"
+              borderStartColor={style.accent}
+              borderWidth="1px"
+              borderColor="border"
+              rounded="lg"
+              bg={style.bg}
+              overflow="hidden"
+            >
+              <Box as="h3" m="0">
+                <Accordion.ItemTrigger
+                  px="4"
+                  py="3"
+                  cursor="pointer"
+                  gap="3"
+                  _focusVisible={{
+                    outline: '2px solid',
+                    outlineColor: 'brand.focusRing',
+                    outlineOffset: '-2px',
+                  }}
+                >
+                  <Box flex="1" textAlign="start">
+                    {s.type === 'section' ? null : (
+                      <Text
+                        as="span"
+                        display="block"
+                        fontSize="xs"
+                        fontWeight="semibold"
+                        letterSpacing="wider"
+                        textTransform="uppercase"
+                        color={style.label}
+                      >
+                        {sectionLabels[s.type]}
+                      </Text>
+                    )}
+                    <Text as="span" display="block" fontSize="lg" fontWeight="semibold" color="fg">
+                      {s.title}
+                    </Text>
+                  </Box>
+                  <Accordion.ItemIndicator color="fg.muted" />
+                </Accordion.ItemTrigger>
+              </Box>
+              <Accordion.ItemContent>
+                <Accordion.ItemBody px="4" pt="0" pb="4">
+                  <SectionBody html={s.html} />
+                </Accordion.ItemBody>
+              </Accordion.ItemContent>
+            </Accordion.Item>
+          );
+        })}
+      </Accordion.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,446 @@
+/**
+ * The module quiz (spec §2, §4, §5): 'Module {id} Quiz', 'n of total' and a progress bar; options lettered
+ * A, B, C…; Submit Answer only with a choice; then the correct option turns green, a wrong choice red and
+ * the explanation shows, for 3 s with the selection locked, before the next question; Previous is off on
+ * the first question and during feedback. After the last question ('Completing...') the answers are sent
+ * one per question, the module quiz is completed (the server scores it) and the result shows: 'Quiz
+ * Complete!', the percent, correct and incorrect counts, the score in its colour, a message, 'Retake Quiz'
+ * and 'Back to Course'.
+ */
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  chakra,
+  Flex,
+  Heading,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { usePageTitle } from '../../app/use-page-title';
+import {
+  type CourseQuestion,
+  courseApi,
+  useCourseModulesQuery,
+  useCourseQuizQuery,
+  useRecordCourseProgressMutation,
+  useSubmitQuizAttemptMutation,
+} from './course-api';
+import { courseHref, moduleViewerHref } from './course-routes';
+import {
+  type CompletionDeps,
+  completeQuiz,
+  initialQuizState,
+  isCorrectAnswer,
+  QUIZ_FEEDBACK_MS,
+  type QuizOutcome,
+  quizReducer,
+} from './quiz-state';
+import { optionLetter, percentOf, scoreColour, scoreColourTokens, scoreMessage } from './score';
+import { ErrorState, errorText, Loading, ProgressBar, panel } from './ui';
+
+export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
+  const title = `Module ${moduleId} Quiz`;
+  usePageTitle(title);
+  const quiz = useCourseQuizQuery(moduleId);
+  const modules = useCourseModulesQuery();
+  const moduleTitle = modules.data?.find((m) => m.id === moduleId)?.title;
+  const questions = quiz.data ?? [];
+
+  return (
+    <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
+      <Button asChild variant="ghost" size="sm" ms="-3">
+        <RouterLink to={moduleViewerHref(moduleId)}>
+          <span aria-hidden="true">←</span> Back to Module
+        </RouterLink>
+      </Button>
+      <Box as="header" mt="3" mb="6">
+        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+          {title}
+        </Heading>
+        {moduleTitle ? (
+          <Text color="fg.muted" mt="1">
+            {moduleTitle}
+          </Text>
+        ) : null}
+      </Box>
+      {quiz.isLoading ? (
+        <Loading label="Loading the quiz…" />
+      ) : quiz.isError ? (
+        <ErrorState
+          title="The quiz could not be loaded"
+          error={quiz.error}
+          onRetry={() => void quiz.refetch()}
+        />
+      ) : questions.length === 0 ? (
+        <Box {...panel} p="6" data-testid="quiz-empty">
+          <Text>No quiz questions available for this module.</Text>
+          <Button asChild variant="outline" mt="4">
+            <RouterLink to={courseHref(moduleId)}>Back to Course</RouterLink>
+          </Button>
+        </Box>
+      ) : (
+        <QuizRunner moduleId={moduleId} questions={questions} />
+      )}
+    </Container>
+  );
+}
+
+/** The options with their letters: A, B, C… */
+const lettered = (options: readonly string[]) =>
+  options.map((text, i) => ({ letter: optionLetter(i), text, i }));
+
+function QuizRunner({
+  moduleId,
+  questions,
+}: {
+  readonly moduleId: number;
+  readonly questions: readonly CourseQuestion[];
+}) {
+  const appDispatch = useAppDispatch();
+  const [submitAttempt] = useSubmitQuizAttemptMutation();
+  const [recordProgress] = useRecordCourseProgressMutation();
+  const [state, dispatch] = useReducer(quizReducer, questions.length, initialQuizState);
+  const [outcome, setOutcome] = useState<QuizOutcome | null>(null);
+  /** Bumped by Retake, so a completion still running for an earlier try is ignored. */
+  const generation = useRef(0);
+  const startedFor = useRef(-1);
+  const questionRef = useRef<HTMLHeadingElement>(null);
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef(false);
+
+  const { phase, index, selected, answers } = state;
+  const question = questions[index];
+  const isLast = index === questions.length - 1;
+
+  // Feedback stays 3 s, then the quiz moves on.
+  useEffect(() => {
+    if (phase !== 'feedback') return;
+    const timer = setTimeout(() => dispatch({ type: 'advance' }), QUIZ_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  const finish = useCallback(
+    (submitted: readonly (number | null)[]) => {
+      const deps: CompletionDeps = {
+        postAttempt: (body) => submitAttempt(body).unwrap(),
+        postCompletion: (id) => recordProgress({ moduleId: id, lessonId: null, completed: true }).unwrap(),
+        fetchResults: async () => {
+          const request = appDispatch(
+            courseApi.endpoints.courseQuizResults.initiate(undefined, { forceRefetch: true }),
+          );
+          try {
+            return await request.unwrap();
+          } finally {
+            request.unsubscribe();
+          }
+        },
+        log: (message, error) => console.error(message, error),
+      };
+      return completeQuiz(deps, moduleId, questions, submitted);
+    },
+    [appDispatch, submitAttempt, recordProgress, moduleId, questions],
+  );
+
+  // After the last question's feedback: send everything once per try (StrictMode runs effects twice).
+  useEffect(() => {
+    if (phase !== 'completing' || startedFor.current === generation.current) return;
+    const run = generation.current;
+    startedFor.current = run;
+    const settle = (result: QuizOutcome) => {
+      if (generation.current !== run) return;
+      setOutcome(result);
+      dispatch({ type: 'completed' });
+    };
+    finish(answers).then(settle, (error: unknown) => {
+      // Never left on 'Completing...': the answers as graded here, and why nothing was recorded.
+      settle({
+        correct: questions.map((q, i) => isCorrectAnswer(q, answers[i] ?? null)),
+        recordedScore: null,
+        completionError: errorText(error),
+      });
+    });
+  }, [phase, answers, finish, questions]);
+
+  // A new question takes the focus (not on the first render).
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    if (index >= 0) questionRef.current?.focus();
+  }, [index]);
+
+  const retake = () => {
+    generation.current += 1;
+    setOutcome(null);
+    dispatch({ type: 'reset', total: questions.length });
+  };
+
+  if (phase === 'done' && outcome !== null) {
+    return <QuizResult moduleId={moduleId} total={questions.length} outcome={outcome} onRetake={retake} />;
+  }
+  if (question === undefined) return null;
+
+  const showing = phase === 'feedback' || phase === 'completing';
+  const locked = phase !== 'answering';
+  const answer = answers[index] ?? null;
+  const correct = showing && isCorrectAnswer(question, answer);
+  const correctIndex = question.correctAnswer - 1;
+  const submit = () => {
+    dispatch({ type: 'submit' });
+    // The verdict is announced; focus moves to it since the button it came from is now disabled.
+    setTimeout(() => feedbackRef.current?.focus(), 0);
+  };
+
+  return (
+    <Box {...panel} p={{ base: '5', md: '8' }} data-testid="quiz" data-phase={phase}>
+      <Flex justify="space-between" align="center" mb="2" fontSize="sm" color="fg.muted">
+        <Text as="span" data-testid="quiz-position">
+          Question {index + 1} of {questions.length}
+        </Text>
+        <Text as="span">{percentOf(index + 1, questions.length)}%</Text>
+      </Flex>
+      <ProgressBar value={percentOf(index + 1, questions.length)} label="Quiz progress" />
+
+      <chakra.fieldset mt="6" mx="0" mb="0" border="0" p="0" minW="0">
+        <chakra.legend p="0" w="full">
+          <Heading
+            as="h2"
+            ref={questionRef}
+            tabIndex={-1}
+            outline="none"
+            fontSize={{ base: 'lg', md: 'xl' }}
+            lineHeight="1.4"
+            data-testid="quiz-question"
+          >
+            {question.question}
+          </Heading>
+        </chakra.legend>
+        <Stack gap="3" mt="5">
+          {lettered(question.options).map(({ letter, text, i }) => {
+            const isChosen = (showing ? answer : selected) === i;
+            const verdict = showing ? (i === correctIndex ? 'correct' : isChosen ? 'wrong' : null) : null;
+            const borderColor =
+              verdict === 'correct'
+                ? 'green.400'
+                : verdict === 'wrong'
+                  ? 'red.400'
+                  : isChosen
+                    ? 'brand.400'
+                    : 'border';
+            const bg =
+              verdict === 'correct'
+                ? 'rgba(22, 101, 52, 0.35)'
+                : verdict === 'wrong'
+                  ? 'rgba(153, 27, 27, 0.35)'
+                  : isChosen
+                    ? 'rgba(8, 51, 68, 0.75)'
+                    : 'bg.subtle';
+            return (
+              <chakra.label
+                key={letter}
+                display="flex"
+                alignItems="center"
+                gap="3"
+                p="3.5"
+                rounded="lg"
+                borderWidth="2px"
+                borderColor={borderColor}
+                bg={bg}
+                cursor={locked ? 'default' : 'pointer'}
+                transition="border-color 0.15s, background 0.15s"
+                _hover={locked ? {} : { borderColor: isChosen ? 'brand.400' : 'border.emphasized' }}
+                css={{
+                  '&:has(input:focus-visible)': {
+                    outline: '2px solid',
+                    outlineColor: 'var(--chakra-colors-brand-300)',
+                    outlineOffset: '2px',
+                  },
+                }}
+                data-testid="quiz-option"
+                data-feedback={verdict ?? undefined}
+                data-selected={isChosen}
+              >
+                <chakra.input
+                  type="radio"
+                  name={`question-${question.id}`}
+                  value={i}
+                  checked={isChosen}
+                  disabled={locked}
+                  onChange={() => dispatch({ type: 'choose', option: i })}
+                  position="absolute"
+                  opacity="0"
+                  w="1px"
+                  h="1px"
+                  overflow="hidden"
+                />
+                <Box
+                  as="span"
+                  display="inline-flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  w="8"
+                  h="8"
+                  flexShrink={0}
+                  rounded="full"
+                  fontWeight="bold"
+                  fontSize="sm"
+                  bg={
+                    verdict === 'correct'
+                      ? 'green.400'
+                      : verdict === 'wrong'
+                        ? 'red.400'
+                        : isChosen
+                          ? 'brand.400'
+                          : 'bg.emphasized'
+                  }
+                  color={verdict !== null || isChosen ? 'gray.950' : 'fg'}
+                >
+                  {letter}
+                </Box>
+                <Text as="span" flex="1" color="fg">
+                  {text}
+                </Text>
+                {verdict === 'correct' ? (
+                  <Text as="span" fontSize="sm" fontWeight="semibold" color="green.300">
+                    Correct answer
+                  </Text>
+                ) : verdict === 'wrong' ? (
+                  <Text as="span" fontSize="sm" fontWeight="semibold" color="red.300">
+                    Your answer
+                  </Text>
+                ) : null}
+              </chakra.label>
+            );
+          })}
+        </Stack>
+      </chakra.fieldset>
+
+      <Box ref={feedbackRef} tabIndex={-1} outline="none" role="status" aria-live="polite" mt="5">
+        {showing ? (
+          <Stack gap="3" data-testid="quiz-feedback">
+            <Text fontWeight="semibold" color={correct ? 'green.300' : 'red.300'}>
+              {correct ? 'Correct!' : `Incorrect. The correct answer is ${optionLetter(correctIndex)}.`}
+            </Text>
+            {question.explanation ? (
+              <Box
+                p="4"
+                rounded="lg"
+                borderWidth="1px"
+                borderColor="brand.700"
+                bg="rgba(8, 51, 68, 0.55)"
+                data-testid="quiz-explanation"
+              >
+                <Heading as="h3" fontSize="sm" color="brand.fg" mb="1">
+                  Explanation
+                </Heading>
+                <Text color="fg">{question.explanation}</Text>
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Box>
+
+      <Flex justify="space-between" gap="3" mt="6" wrap="wrap">
+        <Button
+          variant="outline"
+          disabled={index === 0 || locked}
+          onClick={() => dispatch({ type: 'previous' })}
+        >
+          Previous
+        </Button>
+        <Button disabled={selected === null || locked} onClick={submit}>
+          {isLast && showing ? 'Completing...' : 'Submit Answer'}
+        </Button>
+      </Flex>
+    </Box>
+  );
+}
+
+interface QuizResultProps {
+  readonly moduleId: number;
+  readonly total: number;
+  readonly outcome: QuizOutcome;
+  readonly onRetake: () => void;
+}
+
+function QuizResult({ moduleId, total, outcome, onRetake }: QuizResultProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const correct = outcome.correct.filter(Boolean).length;
+  const incorrect = total - correct;
+  const counted = percentOf(correct, total);
+  // The server's score is the record; it wins where it differs from the count here.
+  const score = outcome.recordedScore ?? counted;
+  const colour = scoreColour(score);
+
+  return (
+    <Box {...panel} p={{ base: '6', md: '10' }} textAlign="center" data-testid="quiz-result">
+      <Heading as="h2" ref={headingRef} tabIndex={-1} outline="none" fontSize={{ base: '2xl', md: '3xl' }}>
+        Quiz Complete!
+      </Heading>
+      <Text
+        fontSize={{ base: '5xl', md: '6xl' }}
+        fontWeight="bold"
+        lineHeight="1.1"
+        mt="4"
+        color={scoreColourTokens[colour]}
+        data-testid="quiz-score"
+        data-colour={colour}
+      >
+        {score}%
+      </Text>
+      <Text color="fg" fontWeight="semibold" mt="1" data-testid="quiz-score-line">
+        Score: {correct} of {total}
+      </Text>
+      <SimpleGrid columns={2} gap="4" mt="6" maxW="sm" mx="auto">
+        <Box rounded="lg" borderWidth="1px" borderColor="green.700" bg="rgba(22, 101, 52, 0.25)" p="4">
+          <Text fontSize="3xl" fontWeight="bold" color="green.300" data-testid="quiz-correct">
+            {correct}
+          </Text>
+          <Text fontSize="sm" color="fg">
+            Correct
+          </Text>
+        </Box>
+        <Box rounded="lg" borderWidth="1px" borderColor="red.700" bg="rgba(153, 27, 27, 0.25)" p="4">
+          <Text fontSize="3xl" fontWeight="bold" color="red.300" data-testid="quiz-incorrect">
+            {incorrect}
+          </Text>
+          <Text fontSize="sm" color="fg">
+            Incorrect
+          </Text>
+        </Box>
+      </SimpleGrid>
+      <Text color="fg.muted" mt="6" data-testid="quiz-message">
+        {scoreMessage(score)}
+      </Text>
+      {outcome.recordedScore !== null && outcome.recordedScore !== counted ? (
+        <Text fontSize="sm" color="fg.muted" mt="2" data-testid="quiz-recorded-note">
+          Tickwise recorded {outcome.recordedScore}% for this attempt (this screen counted {counted}%).
+        </Text>
+      ) : null}
+      {outcome.completionError !== null ? (
+        <Alert.Root status="warning" variant="subtle" rounded="md" mt="6" textAlign="start" role="alert">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="medium">
+            Your result could not be recorded: {outcome.completionError}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Flex justify="center" gap="3" mt="8" wrap="wrap">
+        <Button variant="outline" onClick={onRetake}>
+          Retake Quiz
+        </Button>
+        <Button asChild>
+          <RouterLink to={courseHref(moduleId)}>Back to Course</RouterLink>
+        </Button>
+      </Flex>
+    </Box>
+  );
+}

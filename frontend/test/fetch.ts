@@ -1,0 +1,53 @@
+/** A scripted global fetch for tests of the API layer and components. */
+
+export interface FetchCall {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly credentials: RequestCredentials | undefined;
+}
+
+type Reply =
+  | { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> }
+  | Error;
+type Handler = (call: FetchCall) => Reply | Promise<Reply>;
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Reply {
+  return { status, body, headers };
+}
+
+/** Replaces global fetch with `handler`; returns the calls it received. */
+export function scriptFetch(handler: Handler): FetchCall[] {
+  const calls: FetchCall[] = [];
+  const fake = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const raw = init.body;
+    const call: FetchCall = {
+      url: new URL(String(input)).pathname + new URL(String(input)).search,
+      method: init.method ?? 'GET',
+      headers: new Headers(init.headers),
+      body: typeof raw === 'string' ? JSON.parse(raw) : undefined,
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    const reply = await handler(call);
+    if (reply instanceof Error) throw reply;
+    const status = reply.status ?? 200;
+    const text =
+      reply.body === undefined
+        ? ''
+        : typeof reply.body === 'string'
+          ? reply.body
+          : JSON.stringify(reply.body);
+    const headers = new Headers(reply.headers);
+    if (typeof reply.body === 'object' && reply.body !== null)
+      headers.set('content-type', 'application/json');
+    return new Response(status === 204 ? null : text, {
+      status,
+      statusText: reply.statusText ?? '',
+      headers,
+    });
+  };
+  globalThis.fetch = fake as typeof fetch;
+  return calls;
+}
