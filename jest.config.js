@@ -20,6 +20,8 @@ const serverProject = (name) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['**/*.test.ts'],
+  // Suites start real stacks (SQLite files, argon2, child processes) on a 2-core machine, several at once.
+  testTimeout: 60_000,
   ...(name === 'platform' ? { testPathIgnorePatterns: ['/node_modules/', ...serverSuites] } : {}),
 });
 
@@ -40,6 +42,7 @@ const frontendProject = {
     '^(.+\\.md)\\?raw$': '$1',
   },
   setupFilesAfterEnv: ['<rootDir>/frontend/test/setup.ts'],
+  testTimeout: 60_000,
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
 };
 // The frontend in a real browser: `npm start` on a free port and Debian's chromium (see frontend/e2e).
