@@ -40,6 +40,11 @@ export function AuthDialogs({
   onRegistered = complianceHandoff.afterRegistration,
 }: AuthDialogsProps) {
   const firstField = useRef<HTMLInputElement>(null);
+  // While the dialog animates closed it keeps showing the view it had.
+  const [shown, setShown] = useState<AuthView>('login');
+  useEffect(() => {
+    if (view !== null) setShown(view);
+  }, [view]);
   // Switching views moves focus to the new form's first field.
   useEffect(() => {
     if (view !== null) firstField.current?.focus();
@@ -61,7 +66,7 @@ export function AuthDialogs({
         <Dialog.Backdrop bg="rgba(2, 6, 14, 0.72)" backdropFilter="blur(4px)" />
         <Dialog.Positioner px="4">
           <Dialog.Content borderWidth="1px" borderColor="border.emphasized" rounded="xl" shadow="2xl">
-            {view === 'register' ? (
+            {(view ?? shown) === 'register' ? (
               <RegisterView
                 firstField={firstField}
                 onSwitch={() => onViewChange('login')}

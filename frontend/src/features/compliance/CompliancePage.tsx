@@ -96,7 +96,13 @@ function ComplianceCenter() {
 
   return (
     <Stack gap="8">
-      <SimpleGrid as="ul" columns={3} gap={{ base: '2', sm: '4' }} listStyleType="none" aria-label="Summary">
+      <SimpleGrid
+        as="ul"
+        columns={{ base: 1, sm: 3 }}
+        gap={{ base: '2', sm: '4' }}
+        listStyleType="none"
+        aria-label="Summary"
+      >
         <Tile label="Documents" value={documents.data === undefined ? '—' : String(docs.length)} />
         <Tile
           label="Acknowledged"
@@ -164,21 +170,32 @@ function Tile({
   readonly value: string;
   readonly tone?: string;
 }) {
+  // A row on a phone (label, then value), a card from the small breakpoint on.
   return (
-    <Box as="li" {...panel} rounded="xl" px={{ base: '3', sm: '5' }} py="4" data-testid="compliance-tile">
-      <Text fontSize={{ base: 'xs', sm: 'sm' }} color="fg.muted" fontWeight="medium">
+    <Flex
+      as="li"
+      {...panel}
+      rounded="xl"
+      px="5"
+      py={{ base: '3', sm: '4' }}
+      direction={{ base: 'row', sm: 'column' }}
+      justify={{ base: 'space-between', sm: 'flex-start' }}
+      align={{ base: 'center', sm: 'flex-start' }}
+      gap={{ base: '3', sm: '1' }}
+      data-testid="compliance-tile"
+    >
+      <Text fontSize="sm" color="fg.muted" fontWeight="medium">
         {label}
       </Text>
       <Text
-        fontSize={{ base: 'xl', sm: '3xl' }}
+        fontSize={{ base: '2xl', sm: '3xl' }}
         fontWeight="bold"
         letterSpacing="-0.02em"
         color={tone ?? 'fg'}
-        mt="1"
       >
         {value}
       </Text>
-    </Box>
+    </Flex>
   );
 }
 

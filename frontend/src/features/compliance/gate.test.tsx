@@ -130,11 +130,12 @@ describe('the holding screen', () => {
       session: sessionOf(newUser),
     });
     await screen.findByRole('dialog');
+    await screen.findAllByTestId('compliance-document');
     await realUser.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(latestToast()).toBeUndefined();
     const button = screen.getByRole('button', { name: 'Start compliance steps' });
-    await waitFor(() => expect(button).toHaveFocus());
+    await waitFor(() => expect(button).toHaveFocus(), { timeout: 3000 });
     await realUser.click(button);
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
