@@ -71,9 +71,10 @@ async function settled(): Promise<void> {
   });
 }
 
-/** Closes an open dialog with Escape, as a keyboard user would. */
-async function closeAnyDialog(): Promise<void> {
-  if ((await page.getByRole('dialog').count()) === 0) return;
+/** Waits for the dialog the spec opens (the compliance feature's), then closes it with Escape. */
+async function closeDialogWhenItOpens(): Promise<void> {
+  await page.getByRole('dialog').waitFor();
+  await settled();
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await settled();
@@ -185,21 +186,26 @@ test('register → signed in (welcome line shows the first name) → logout → 
   await page.getByRole('heading', { level: 1, name: 'Compliance Required' }).waitFor();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   expect(await page.evaluate(() => sessionStorage.getItem('tickwise-position'))).toMatch(/^\d+(\/\d+)*$/);
+  await screenshot(page, 'compliance-required');
   // 800 ms after registration the compliance feature opens its dialog (spec §4): check the page once that
   // has settled, with focus inside the dialog, then close it to reach the navigation bar.
-  await page.waitForTimeout(1500);
+  await page.getByRole('dialog').waitFor();
   await settled();
   expect(await seriousViolations(page)).toEqual([]);
-  await screenshot(page, 'compliance-required');
-  await closeAnyDialog();
+  await closeDialogWhenItOpens();
 
-  // A reload keeps the session: the stored token is checked with the server.
-  await page.reload();
+  // A reload keeps the session: the stored token is checked with the server. The prerendered landing page
+  // is never shown meanwhile: it is hidden, or already replaced by the app.
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  const landingShown = await page.evaluate(
+    () =>
+      document.querySelector('[data-prerendered]') !== null &&
+      getComputedStyle(document.getElementById('root') ?? document.body).visibility !== 'hidden',
+  );
+  expect(landingShown).toBe(false);
   await page.getByTestId('welcome').filter({ hasText: 'Welcome, Grace' }).waitFor();
   // The holding screen opens the compliance dialog again after 1 s.
-  await page.waitForTimeout(1500);
-  await settled();
-  await closeAnyDialog();
+  await closeDialogWhenItOpens();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.getByRole('button', { name: 'Login' }).waitFor();

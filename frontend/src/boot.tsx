@@ -4,9 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
 export function boot(container: HTMLElement): void {
-  // The prerendered landing page (index.html) stays on screen until React's first commit replaces it.
-  // Rendering in a transition lets React work in small slices instead of one long task (hydrating the
-  // prerendered markup instead would run as one long task).
+  const html = document.documentElement;
+  // With a stored session the prerendered landing page was kept hidden (public/session-hint.js): drop it
+  // before showing the root, so it never flashes; the session check's spinner comes next.
+  if (html.classList.contains('has-session')) {
+    container.replaceChildren();
+    html.classList.remove('has-session');
+  }
+  // Otherwise the prerendered landing page stays on screen until React's first commit replaces it.
+  // Rendering in a transition lets React work in small slices instead of one long task.
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
@@ -14,5 +20,4 @@ export function boot(container: HTMLElement): void {
       </StrictMode>,
     );
   });
-  document.documentElement.classList.remove('has-session');
 }
