@@ -61,10 +61,7 @@ module.exports = {
     ...['contracts', 'platform', 'projections', 'command-service', 'query-service', 'content'].map(
       serverProject,
     ),
-    // The frontend suites (jsdom components, and the browser suites) run with `npm run test:frontend` and
-    // `npm run test:e2e`; they join the default `npm test` once they have run green on a clean checkout
-    // (see README, "Status"). `npm test` typechecks and lints the frontend, and start.test builds and serves it.
-    ...(process.env.TICKWISE_FRONTEND === '1' ? [frontendProject] : []),
-    ...(process.env.TICKWISE_E2E === '1' ? [frontendE2eProject] : []),
+    frontendProject,
+    frontendE2eProject,
   ],
 };

@@ -152,7 +152,10 @@ export const PsychologyResult = struct(
 );
 export type PsychologyResult = t.TypeOf<typeof PsychologyResult>;
 
-/** A compliance document version; content is markdown-like text. */
+/**
+ * A compliance document version; content is markdown-like text. consentText is the wording of the box a
+ * learner ticks to acknowledge it, exactly as the server records it in the acknowledgment.
+ */
 export const ComplianceDocument = struct(
   {
     id: entityId,
@@ -160,6 +163,7 @@ export const ComplianceDocument = struct(
     title,
     version,
     content: t.string,
+    consentText: text(limits.consentText),
     isActive: t.boolean,
   },
   'ComplianceDocument',

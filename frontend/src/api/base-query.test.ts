@@ -1,7 +1,7 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { json, scriptFetch } from '../../test/fetch';
 import { storageKeys } from '../app/storage';
-import { type ApiRequest, createBaseQuery } from './base-query';
+import { type ApiRequest, CATCH_UP_RETRIES, createBaseQuery } from './base-query';
 import { readPosition } from './position';
 
 const api = {} as BaseQueryApi;
@@ -109,5 +109,53 @@ describe('read your writes', () => {
     scriptFetch(() => json({ ok: true }, 201, { 'X-Position': 'not-a-position' }));
     await run({ url: '/api/progress', method: 'POST', body: {} });
     expect(readPosition()).toBeNull();
+  });
+
+  describe('read-your-writes catch-up (503 with Retry-After to a query that named a position)', () => {
+    const waits: number[] = [];
+    const patient = createBaseQuery({
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const ask = (request: ApiRequest) => Promise.resolve(patient(request, api, {}));
+    const catchingUp = () =>
+      json({ error: 'The read model is still catching up' }, 503, { 'Retry-After': '1' });
+    beforeEach(() => {
+      waits.length = 0;
+      sessionStorage.setItem(storageKeys.position, '42');
+    });
+
+    it('asks again after the wait the server names, and answers the caught-up result', async () => {
+      let n = 0;
+      const calls = scriptFetch(() => (++n === 1 ? catchingUp() : json({ id: 'u1' })));
+      expect(await ask({ url: '/api/auth/me' })).toEqual({ data: { id: 'u1' } });
+      expect(calls).toHaveLength(2);
+      expect(waits).toEqual([1000]);
+    });
+
+    it(`gives up after ${CATCH_UP_RETRIES} retries with the server's 503`, async () => {
+      const calls = scriptFetch(catchingUp);
+      const result = await ask({ url: '/api/auth/me' });
+      expect(result.error?.status).toBe(503);
+      expect(calls).toHaveLength(CATCH_UP_RETRIES + 1);
+    });
+
+    it('does not repeat a 503 without Retry-After, a query without a position, or a command', async () => {
+      const calls = scriptFetch(() => json({ error: 'down' }, 503));
+      await ask({ url: '/api/auth/me' });
+      expect(calls).toHaveLength(1);
+
+      sessionStorage.clear();
+      const unpositioned = scriptFetch(catchingUp);
+      await ask({ url: '/api/auth/me' });
+      expect(unpositioned).toHaveLength(1);
+
+      sessionStorage.setItem(storageKeys.position, '42');
+      const command = scriptFetch(catchingUp);
+      await ask({ url: '/api/progress', method: 'POST', body: {} });
+      expect(command).toHaveLength(1);
+      expect(waits).toEqual([]);
+    });
   });
 });

@@ -42,6 +42,26 @@ export interface BaseQueryDeps {
   readonly fetch?: typeof fetch;
   /** Resolves relative URLs (Node's fetch, used in tests, needs absolute ones). */
   readonly baseUrl?: () => string;
+  /** Waits before a read-your-writes retry; defaults to a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * How often a query that named a position is asked again when the server answers 503 with Retry-After
+ * (its read models have not yet caught up with the client's own write). This is the read-your-writes
+ * protocol, not a general retry: no other failure is repeated.
+ */
+export const CATCH_UP_RETRIES = 2;
+const MAX_RETRY_AFTER_MS = 3000;
+
+const timer = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** The wait a Retry-After header asks for (seconds), capped; null when there is none. */
+function retryAfterMs(response: Response): number | null {
+  const header = response.headers.get('Retry-After');
+  if (header === null) return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : null;
 }
 
 const defaultBaseUrl = (): string => globalThis.location?.href ?? 'http://localhost/';
@@ -62,19 +82,25 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): BaseQueryFn<ApiReques
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const hasBody = request.body !== undefined;
     if (hasBody) headers.set('Content-Type', 'application/json');
-    if (method === 'GET') {
-      const position = readPosition();
-      if (position !== null) headers.set(httpHeaders.minPosition, position);
-    }
+    const position = method === 'GET' ? readPosition() : null;
+    if (position !== null) headers.set(httpHeaders.minPosition, position);
     const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
+    const sleep = deps.sleep ?? timer;
+    const url = new URL(urlOf(request.url), (deps.baseUrl ?? defaultBaseUrl)()).toString();
     let response: Response;
     try {
-      response = await doFetch(new URL(urlOf(request.url), (deps.baseUrl ?? defaultBaseUrl)()).toString(), {
-        method,
-        headers,
-        credentials: 'include',
-        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-      });
+      for (let attempt = 0; ; attempt += 1) {
+        response = await doFetch(url, {
+          method,
+          headers,
+          credentials: 'include',
+          ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+        });
+        const wait = response.status === 503 && position !== null ? retryAfterMs(response) : null;
+        if (wait === null || attempt >= CATCH_UP_RETRIES) break;
+        await response.body?.cancel();
+        await sleep(wait);
+      }
     } catch (error) {
       return { error: { status: 0, message: error instanceof Error ? error.message : String(error) } };
     }

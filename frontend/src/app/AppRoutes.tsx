@@ -23,14 +23,18 @@ const ComplianceRequiredPage = lazy(() =>
   import('../pages/ComplianceRequiredPage').then((m) => ({ default: m.ComplianceRequiredPage })),
 );
 const DashboardPage = lazy(() =>
-  import('../pages/feature-pages').then((m) => ({ default: m.DashboardPage })),
+  import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
-const CoursePage = lazy(() => import('../pages/feature-pages').then((m) => ({ default: m.CoursePage })));
+const CoursePage = lazy(() =>
+  import('../features/course/CoursePage').then((m) => ({ default: m.CoursePage })),
+);
 const CompliancePage = lazy(() =>
-  import('../pages/feature-pages').then((m) => ({ default: m.CompliancePage })),
+  import('../features/compliance/CompliancePage').then((m) => ({ default: m.CompliancePage })),
 );
 const PsychologyAssessmentPage = lazy(() =>
-  import('../pages/feature-pages').then((m) => ({ default: m.PsychologyAssessmentPage })),
+  import('../features/psychology/PsychologyAssessmentPage').then((m) => ({
+    default: m.PsychologyAssessmentPage,
+  })),
 );
 
 const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));

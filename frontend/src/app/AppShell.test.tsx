@@ -10,16 +10,23 @@ import { storageKeys } from './storage';
 
 // The signed-in screens belong to their features and have their own tests; here they stand in as headings
 // so that these tests check route access only.
-jest.mock('../pages/feature-pages', () => {
-  const { createElement } = jest.requireActual<typeof import('react')>('react');
-  const screen = (title: string) => () => createElement('h1', null, title);
-  return {
-    DashboardPage: screen('Trading Dashboard'),
-    CoursePage: screen('Course'),
-    CompliancePage: screen('Compliance Center'),
-    PsychologyAssessmentPage: screen('Trading Psychology Assessment'),
-  };
-});
+jest.mock('../features/dashboard/DashboardPage', () => ({
+  DashboardPage: () =>
+    jest.requireActual<typeof import('react')>('react').createElement('h1', null, 'Trading Dashboard'),
+}));
+jest.mock('../features/course/CoursePage', () => ({
+  CoursePage: () => jest.requireActual<typeof import('react')>('react').createElement('h1', null, 'Course'),
+}));
+jest.mock('../features/compliance/CompliancePage', () => ({
+  CompliancePage: () =>
+    jest.requireActual<typeof import('react')>('react').createElement('h1', null, 'Compliance Center'),
+}));
+jest.mock('../features/psychology/PsychologyAssessmentPage', () => ({
+  PsychologyAssessmentPage: () =>
+    jest
+      .requireActual<typeof import('react')>('react')
+      .createElement('h1', null, 'Trading Psychology Assessment'),
+}));
 
 /** Renders the whole app at `path`, signed in as `user` (through the real start-up check) or signed out. */
 function renderApp(path: string, user: User | null) {

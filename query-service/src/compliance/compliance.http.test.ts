@@ -85,7 +85,7 @@ const warningsOnceIssued = (learner: Learner, count: number) =>
   );
 
 describe('GET /api/compliance/documents', () => {
-  test('the four documents in force, in the spec order, with exactly the fields of spec §3', async () => {
+  test('the four documents in force, in the spec order, with the fields of spec §3 and the consent wording', async () => {
     const learner = await register();
     const documents = await list(learner, '/api/compliance/documents');
     expect(documents.map((d) => d.documentType)).toEqual([...DocumentType.values]);
@@ -97,6 +97,7 @@ describe('GET /api/compliance/documents', () => {
         title: authored?.title,
         version: '1.0',
         content: authored?.content,
+        consentText: authored?.consentText,
         isActive: true,
       });
     }

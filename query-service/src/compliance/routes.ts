@@ -30,6 +30,7 @@ export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'
             title: d.title,
             version: d.version,
             content: d.content,
+            consentText: d.consentText,
             isActive: true,
           })),
       };

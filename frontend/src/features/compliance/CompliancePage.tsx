@@ -242,7 +242,7 @@ function DocumentsTab() {
       await acknowledge({
         documentType: doc.documentType,
         version: doc.version,
-        consentText: messages.consent(doc.title),
+        consentText: doc.consentText,
       }).unwrap();
       toast({
         title: messages.documentAcknowledged,

@@ -4,7 +4,7 @@
  */
 import { Box } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { renderMarkdown } from '../../pages/policies';
+import { renderMarkdown } from '../../content/markdown';
 
 const prose = {
   '& h1, & h2, & h3, & h4, & h5, & h6': { fontWeight: 'semibold', color: 'fg', mt: '5', mb: '2' },

@@ -94,7 +94,7 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
           await acknowledge({
             documentType: doc.documentType,
             version: doc.version,
-            consentText: messages.consent(doc.title),
+            consentText: doc.consentText,
           }).unwrap();
           sent.current.add(docKey(doc));
         } catch (error) {
@@ -233,7 +233,7 @@ function DocumentItem({
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label fontSize="sm">
-              {messages.consent(doc.title)} (acknowledged {formatDate(acknowledgment.acknowledgedAt)})
+              {doc.consentText} (acknowledged {formatDate(acknowledgment.acknowledgedAt)})
             </Checkbox.Label>
           </Checkbox.Root>
         ) : (
@@ -253,7 +253,7 @@ function DocumentItem({
               aria-describedby={refused ? hintId : undefined}
             />
             <Checkbox.Control />
-            <Checkbox.Label fontSize="sm">{messages.consent(doc.title)}</Checkbox.Label>
+            <Checkbox.Label fontSize="sm">{doc.consentText}</Checkbox.Label>
           </Checkbox.Root>
         )}
         {refused ? (

@@ -24,6 +24,7 @@ const doc = (documentType: ComplianceDocument['documentType'], title: string): C
   title,
   version: '1.0',
   content: `## ${title}\n\nYou can lose **more** than you deposit.`,
+  consentText: `I have read and accept the ${title}.`,
   isActive: true,
 });
 const riskDoc = doc('risk_disclosure', 'Futures Risk Disclosure');
@@ -113,8 +114,7 @@ const card = (title: string) => {
   if (item === null) throw new Error(`no card for ${title}`);
   return within(item);
 };
-const box = (title: string) =>
-  screen.getByRole('checkbox', { name: `I acknowledge that I have read and understood the ${title}.` });
+const box = (title: string) => screen.getByRole('checkbox', { name: `I have read and accept the ${title}.` });
 const next = () => screen.getByRole('button', { name: 'Next' });
 /** Ticks (or unticks) a document's box; the checkbox reports the change on the next turn. */
 const clickBox = async (title: string) => {
@@ -269,12 +269,12 @@ describe('the documents step', () => {
       {
         documentType: 'risk_disclosure',
         version: '1.0',
-        consentText: 'I acknowledge that I have read and understood the Futures Risk Disclosure.',
+        consentText: 'I have read and accept the Futures Risk Disclosure.',
       },
       {
         documentType: 'cftc_warning',
         version: '1.0',
-        consentText: 'I acknowledge that I have read and understood the Regulatory Status and Fraud Warning.',
+        consentText: 'I have read and accept the Regulatory Status and Fraud Warning.',
       },
     ]);
     expect(maxInFlight).toBe(1);

@@ -25,6 +25,7 @@ const doc = (documentType: ComplianceDocument['documentType'], title: string): C
   title,
   version: '1.0',
   content: `## ${title}\n\nPlain words about risk.`,
+  consentText: `I have read and accept the ${title}.`,
   isActive: true,
 });
 const riskDoc = doc('risk_disclosure', 'Futures Risk Disclosure');
@@ -220,7 +221,7 @@ describe('the Compliance Center', () => {
       {
         documentType: 'privacy_policy',
         version: '1.0',
-        consentText: 'I acknowledge that I have read and understood the Privacy Policy.',
+        consentText: 'I have read and accept the Privacy Policy.',
       },
     ]);
     expect(calls.filter((c) => c.url === '/api/compliance/document-views').map((c) => c.body)).toEqual([

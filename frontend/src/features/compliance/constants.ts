@@ -67,8 +67,6 @@ export const messages = {
   welcomeDescription: 'Your compliance steps are complete. The full course is open to you.',
   loginRequired: 'Please log in to access compliance features.',
   noHistory: 'No compliance history available',
-  /** The wording of each document's box; it is sent with the acknowledgment as the consent ticked. */
-  consent: (title: string) => `I acknowledge that I have read and understood the ${title}.`,
 } as const;
 
 export const experienceLevels: readonly { value: ExperienceLevel; label: string }[] = [

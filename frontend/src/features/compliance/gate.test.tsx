@@ -22,6 +22,7 @@ const riskDoc: ComplianceDocument = {
   title: 'Futures Risk Disclosure',
   version: '1.0',
   content: 'You can lose more than you deposit.',
+  consentText: 'I have read and accept the Futures Risk Disclosure.',
   isActive: true,
 };
 const acknowledged: Acknowledgment = {
