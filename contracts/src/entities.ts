@@ -284,13 +284,13 @@ export type Recommendation = t.TypeOf<typeof Recommendation>;
 
 /**
  * The learner dashboard (GET /api/dashboard). courseProgress: share of the 12 modules whose quiz or
- * whole module is completed; quizAverage: rounded mean of quiz scores (0 without any);
+ * whole module is completed; quizAverage: rounded mean of quiz scores (null without any);
  * eqScore and stressResilience come from the latest psychology result (null without one).
  */
 export const Dashboard = struct(
   {
     courseProgress: percent,
-    quizAverage: percent,
+    quizAverage: nullable(percent),
     eqScore: nullable(percent),
     stressResilience: nullable(percent),
     moduleProgress: t.array(ModuleProgress),

@@ -71,8 +71,8 @@ describe('courseProgress = share of the modules whose quiz is completed', () => 
 });
 
 describe('quizAverage = rounded mean of the scores', () => {
-  test.each<[number[], number]>([
-    [[], 0],
+  test.each<[number[], number | null]>([
+    [[], null],
     [[80], 80],
     [[78, 30, 100, 50], 65],
     [[1, 2], 2],
@@ -80,7 +80,7 @@ describe('quizAverage = rounded mean of the scores', () => {
     [[70, 70, 71], 70],
     [[0, 0], 0],
     [[100, 100, 100], 100],
-  ])('%j → %d', (scores, expected) => {
+  ])('%j → %p', (scores, expected) => {
     expect(quizAverage(scores)).toBe(expected);
   });
 });
@@ -256,7 +256,7 @@ describe('dashboardOf', () => {
     const dashboard = dashboardOf(doc(), MODULES);
     expect(dashboard).toEqual({
       courseProgress: 0,
-      quizAverage: 0,
+      quizAverage: null,
       eqScore: null,
       stressResilience: null,
       moduleProgress: MODULES.map((m) => ({ moduleId: m.id, title: m.title, progress: 0 })),

@@ -20,9 +20,9 @@ export const moduleProgress = (completedLessons: number, quizDone: boolean) =>
 export const courseProgress = (completedModules: number, moduleCount: number) =>
   moduleCount === 0 ? 0 : Math.round((Math.min(completedModules, moduleCount) / moduleCount) * 100);
 
-/** Quiz average = rounded mean of the quiz scores (0 with none). */
+/** Quiz average = rounded mean of the quiz scores (null with none: no quiz taken is not a score of 0). */
 export const quizAverage = (scores: readonly number[]) =>
-  scores.length === 0 ? 0 : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+  scores.length === 0 ? null : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
 
 /** Recent activity: the 2 latest module completions and the 2 latest quiz results, at most 3, newest first. */
 export function recentActivity(doc: DashboardDoc, titleOf: (moduleId: number) => string): RecentActivity[] {

@@ -112,13 +112,22 @@ describe('the learner dashboard', () => {
     ]);
   });
 
-  it('says "No score yet" on the psychology stat cards without an assessment', async () => {
+  it('colours each score by its band: quiz 89 blue (§5 quiz colours), EQ 75 yellow, resilience 45 red', async () => {
+    renderDashboard();
+    const stats = await screen.findAllByTestId('stat-card');
+    expect(stats.map((s) => s.getAttribute('data-tone'))).toEqual([null, 'blue', 'yellow', 'red']);
+  });
+
+  it('says "No score yet" on the quiz and psychology stat cards before any quiz or assessment', async () => {
     renderDashboard({
-      '/api/dashboard': () => json({ ...dashboard, eqScore: null, stressResilience: null }),
+      '/api/dashboard': () =>
+        json({ ...dashboard, quizAverage: null, eqScore: null, stressResilience: null }),
     });
     const stats = await screen.findAllByTestId('stat-card');
+    expect(stats[1]).toHaveTextContent('Quiz Average—No score yetTake a module quiz');
     expect(stats[2]).toHaveTextContent('EQ Score—No score yet');
     expect(stats[3]).toHaveTextContent('Take the psychology assessment');
+    expect(stats.map((s) => s.getAttribute('data-tone'))).toEqual([null, null, null, null]);
   });
 
   it('draws Course Progress by Module: one bar per module with its percent', async () => {

@@ -21,7 +21,7 @@ describe('reading the dashboard reply', () => {
   it('reads a missing or odd reply as an empty dashboard, dropping items of unknown shape', () => {
     const empty = {
       courseProgress: 0,
-      quizAverage: 0,
+      quizAverage: null,
       eqScore: null,
       stressResilience: null,
       moduleProgress: [],

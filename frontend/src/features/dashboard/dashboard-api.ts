@@ -1,7 +1,7 @@
 /**
  * The dashboard's endpoints (spec §7, §9): GET /api/dashboard (the read model: progress, averages,
  * psychology scores, module progress, recent activity, recommendations) and GET /api/trading-profile
- * ('Your Trading Style'). Replies are read defensively: missing numbers are 0 (scores null), missing
+ * ('Your Trading Style'). Replies are read defensively: a missing course progress is 0, missing scores and averages null, missing
  * lists are empty, items of an unknown shape are dropped.
  */
 import type { Dashboard, RecentActivity, Recommendation } from '@tickwise/contracts';
@@ -32,7 +32,7 @@ export function dashboardFrom(raw: unknown): Dashboard {
   const data = isRecord(raw) ? raw : {};
   return {
     courseProgress: isNumber(data.courseProgress) ? data.courseProgress : 0,
-    quizAverage: isNumber(data.quizAverage) ? data.quizAverage : 0,
+    quizAverage: isNumber(data.quizAverage) ? data.quizAverage : null,
     eqScore: isNumber(data.eqScore) ? data.eqScore : null,
     stressResilience: isNumber(data.stressResilience) ? data.stressResilience : null,
     moduleProgress: listOf(data.moduleProgress, (m) =>

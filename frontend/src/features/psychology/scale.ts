@@ -2,7 +2,7 @@
  * The psychology instrument as the screens need it (spec §2, §3, §5): the 1–5 answer scale, the six
  * categories in the order they are shown, and the score colours (≥80 green, ≥60 yellow, else red).
  */
-import type { PsychologyResult } from '@tickwise/contracts';
+import type { PsychologyCategory, PsychologyResult } from '@tickwise/contracts';
 
 export interface AnswerOption {
   readonly value: number;
@@ -18,13 +18,8 @@ export const answerOptions: readonly AnswerOption[] = [
   { value: 5, label: 'Strongly Agree' },
 ];
 
-export type CategoryKey =
-  | 'emotionalIntelligence'
-  | 'cognitiveControl'
-  | 'stressResilience'
-  | 'behavioralDiscipline'
-  | 'riskManagement'
-  | 'performanceOptimization';
+/** A category's key, as the contracts name it. */
+export type CategoryKey = PsychologyCategory;
 
 export interface Category {
   readonly key: CategoryKey;
