@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { type Course, type CourseModule, loadCourse } from '../command-service/src/catalog/course-content';
-import { countWords } from '../command-service/src/catalog/lesson-sections';
+import { countWords } from '../command-service/src/catalog/word-count';
 import { findForbiddenClaims } from '../command-service/src/catalog/wording';
 
 const CONTENT_DIR = __dirname;

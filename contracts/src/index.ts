@@ -6,6 +6,7 @@ export * from './codecs';
 export * from './decode';
 export * from './entities';
 export * from './events';
+export * from './lesson-sections';
 export * from './limits';
 export * from './paths';
 export * from './requests';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { FenceTracker, type Section, splitSections } from './lesson-sections';
+import { fenceTracker, type LessonSection, splitSections } from '@tickwise/contracts';
 import { describe, type Fields, isRecord, SourceFile } from './source-file';
 
 export { ContentError } from './source-file';
@@ -25,7 +25,7 @@ export interface Lesson {
   videoUrl: string | null;
   /** The markdown body (everything after the front matter). */
   content: string;
-  sections: Section[];
+  sections: LessonSection[];
 }
 
 export interface QuizQuestion {
@@ -72,7 +72,7 @@ const LESSON_FILE_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 const MODULE_FIELDS = ['id', 'title', 'level', 'description'];
 const LESSON_FIELDS = ['id', 'title', 'description', 'duration', 'videoUrl'];
 const QUESTION_FIELDS = ['id', 'question', 'options', 'correctAnswer', 'explanation'];
-const REQUIRED_SECTIONS: ReadonlyArray<{ type: Section['type']; heading: string }> = [
+const REQUIRED_SECTIONS: ReadonlyArray<{ type: LessonSection['type']; heading: string }> = [
   { type: 'overview', heading: "'## Overview'" },
   { type: 'example', heading: "a '## Example…' heading" },
   { type: 'keypoint', heading: "'## Key Points' (or 'Key Point', 'Key Takeaways')" },
@@ -117,9 +117,9 @@ function parseModule(
 }
 
 function checkNoHtml(file: SourceFile, body: string, firstLine: number): void {
-  const fences = new FenceTracker();
+  const inFence = fenceTracker();
   body.split('\n').forEach((line, index) => {
-    if (fences.inFence(line)) return;
+    if (inFence(line)) return;
     const withoutCode = line.replace(/(`+)[^`]*?\1/g, '');
     const tag = HTML_TAG.exec(withoutCode);
     if (tag) {

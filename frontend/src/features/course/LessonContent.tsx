@@ -3,15 +3,10 @@
  * each section rendered by the app's one markdown renderer and sanitised to the spec's allow-list.
  */
 import { Accordion, Box, Text } from '@chakra-ui/react';
+import { type LessonSection, type SectionType, splitSections } from '@tickwise/contracts';
 import { useMemo } from 'react';
 import { renderMarkdown } from '../../content/markdown';
-import {
-  demoteHeadings,
-  type LessonSection,
-  type SectionType,
-  sectionLabels,
-  splitSections,
-} from './sections';
+import { demoteHeadings, sectionLabels } from './sections';
 
 /** Styles for the sanitised HTML of a section. */
 export const prose = {
