@@ -189,9 +189,27 @@ async function documentTitles(): Promise<string[]> {
   return page.getByTestId('compliance-document').locator('h3').allTextContents();
 }
 
-/** Ticks a document's 'I acknowledge' box by its label, as a pointer user does. */
-async function tick(card: Locator): Promise<void> {
-  await card.getByText(/^I acknowledge that I have read and understood/).click();
+/** The consent wording of a document as the server serves it (GET /api/compliance/documents). */
+async function consentOf(title: string): Promise<string> {
+  const documents = await page.evaluate(async () => {
+    const res = await fetch('/api/compliance/documents', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return (await res.json()) as { title: string; consentText: string }[];
+  });
+  const consent = documents.find((d) => d.title === title)?.consentText;
+  if (consent === undefined) throw new Error(`no served document titled ${title}`);
+  return consent;
+}
+
+/**
+ * Ticks a document's 'I acknowledge' box by its label, as a pointer user does; the box is labelled with
+ * exactly the consent wording the server serves (and records with the acknowledgment).
+ */
+async function tick(card: Locator, title: string): Promise<void> {
+  const consent = await consentOf(title);
+  await card.getByText(consent, { exact: true }).click();
+  await card.getByRole('checkbox', { name: consent, exact: true }).waitFor({ state: 'attached' });
   await page.waitForFunction(
     (input) => input instanceof HTMLInputElement && input.checked,
     await card.getByRole('checkbox').elementHandle(),
@@ -209,7 +227,7 @@ async function readAndAcknowledge(title: string, wait: () => Promise<void>): Pro
   await card.getByRole('region', { name: `${title} text` }).waitFor();
   await wait();
   await card.getByText('Read', { exact: true }).waitFor();
-  await tick(card);
+  await tick(card, title);
   // Close it again, so the next one is found at the top of the list.
   await card.getByRole('button', { name: 'Hide Document' }).click();
 }
@@ -343,7 +361,7 @@ test("CLOCK: the same journey with the page's clock; a tick before 10 s is refus
   expect(await card.getByRole('checkbox').isChecked()).toBe(false);
   await page.clock.runFor(6_000);
   await card.getByText('Read', { exact: true }).waitFor();
-  await tick(card);
+  await tick(card, first);
   await card.getByRole('button', { name: 'Hide Document' }).click();
 
   for (const title of titles.slice(1)) {
