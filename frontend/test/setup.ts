@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy… and waitFor wait up to 10 s (default 1 s): lazy screens load through dynamic imports, and CI runs
+// these suites beside real servers and a browser on two cores. A real failure still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What jsdom lacks and Chakra UI (zag) or the app use.
 if (typeof window.matchMedia !== 'function') {
