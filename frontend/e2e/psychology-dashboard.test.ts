@@ -161,6 +161,7 @@ async function openAs(
   learner: Learner,
   path: string,
   viewport = { width: 1280, height: 900 },
+  { clock = false } = {},
 ): Promise<void> {
   context = await browser.newContext({ viewport });
   await context.addInitScript(
@@ -174,6 +175,8 @@ async function openAs(
     [learner.token, learner.position ?? ''],
   );
   page = await context.newPage();
+  // Playwright's clock, running: the quiz's 3 s feedback and the hours for relative times are moved on by the test.
+  if (clock) await page.clock.install();
   if (process.env.E2E_DEBUG) {
     page.on('response', (r) => {
       if (r.url().includes('/api/')) process.stdout.write(`${Date.now()} ${r.status()} ${r.url()}\n`);
@@ -184,6 +187,47 @@ async function openAs(
 }
 
 const heading = (name: string, level = 1) => page.getByRole('heading', { level, name });
+
+/**
+ * In the browser, as a learner would: from the dashboard to the course, through module 1's lessons to its
+ * last one, 'Take Module Quiz' (which completes that lesson), the quiz answered with the first question
+ * wrong and the rest right (the clock runs the 3 s feedback), then back to the course and the dashboard.
+ */
+async function finishLessonAndQuizInBrowser(learner: Learner): Promise<number> {
+  const quiz = records(await learner.expect('GET', '/api/modules/1/quiz', 200));
+  await page.getByRole('link', { name: 'Continue Learning' }).click();
+  await heading('Course').waitFor();
+  await page.getByRole('button', { name: 'Start Lesson' }).click();
+  await heading('What Futures Are').waitFor();
+  for (let n = 2; n <= 4; n++) {
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText(`Lesson ${n} of 4`).waitFor();
+  }
+  await page.getByRole('button', { name: 'Take Module Quiz' }).click();
+  await heading('Module 1 Quiz').waitFor();
+  for (const [i, question] of quiz.entries()) {
+    await page
+      .getByTestId('quiz-position')
+      .filter({ hasText: `Question ${i + 1} of ${quiz.length}` })
+      .waitFor();
+    const right = Number(question.correctAnswer) - 1;
+    await page
+      .getByTestId('quiz-option')
+      .nth(i === 0 ? (right + 1) % 2 : right)
+      .click();
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+    await page.getByTestId('quiz-feedback').waitFor();
+    await page.clock.runFor(3000);
+  }
+  await page.getByRole('heading', { name: 'Quiz Complete!' }).waitFor();
+  const score = Math.round(((quiz.length - 1) / quiz.length) * 100);
+  expect(await page.getByTestId('quiz-score').textContent()).toBe(`${score}%`);
+  await page.getByRole('link', { name: 'Back to Course' }).click();
+  await heading('Course').waitFor();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await heading('Trading Dashboard').waitFor();
+  return score;
+}
 const radio = (name: string) => page.getByRole('radio', { name });
 const counter = () => page.getByTestId('question-counter');
 const answerOptions = ['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree'];
@@ -321,9 +365,9 @@ describe('the trading psychology assessment', () => {
 });
 
 describe('the learner dashboard', () => {
-  test('empty states first; after a module, its quiz and the assessment: stats, progress, psychology, activity, next steps', async () => {
+  test('empty states first; after a lesson and a quiz in the browser, and the assessment: stats, progress, psychology, activity, next steps', async () => {
     const learner = await compliantLearner('Dorothy');
-    await openAs(learner, '/');
+    await openAs(learner, '/', undefined, { clock: true });
     await heading('Trading Dashboard').waitFor();
     expect(await page.getByRole('link', { name: 'Continue Learning' }).getAttribute('href')).toBe('/course');
     expect(
@@ -334,7 +378,7 @@ describe('the learner dashboard', () => {
     await page.getByTestId('stat-card').first().waitFor();
     expect(await page.getByTestId('stat-card').allTextContents()).toEqual([
       expect.stringMatching(/^Course Progress0%/),
-      expect.stringMatching(/^Quiz Average0%/),
+      expect.stringMatching(/^Quiz Average—No score yetTake a module quiz/),
       expect.stringMatching(/^EQ Score—No score yet/),
       expect.stringMatching(/^Stress Resilience—No score yet/),
     ]);
@@ -349,13 +393,47 @@ describe('the learner dashboard', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-empty');
 
-    // A module's four lessons, its quiz (8 of 9 right) and the module itself, then the assessment, via the API.
-    await finishModule(learner, 1, 1);
+    // Module 1's first three lessons through the API; its last lesson and its quiz in the browser. Back on
+    // the dashboard, without a reload: the module completion and the quiz result, 'Just now'.
+    for (const lesson of records(await learner.expect('GET', '/api/modules/1/lessons', 200)).slice(0, 3)) {
+      await learner.expect('POST', '/api/progress', 201, {
+        moduleId: 1,
+        lessonId: lesson.id,
+        completed: true,
+      });
+    }
+    const score = await finishLessonAndQuizInBrowser(learner);
+    const activity = () => page.getByTestId('activity-item');
+    await activity().nth(1).waitFor();
+    const expectedActivity = (when: string) => [
+      expect.stringMatching(
+        new RegExp(`^(ModuleCompleted What Futures Are|QuizScored ${score}% on the Module 1 Quiz)${when}$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^(ModuleCompleted What Futures Are|QuizScored ${score}% on the Module 1 Quiz)${when}$`),
+      ),
+    ];
+    expect(await activity().allTextContents()).toEqual(expectedActivity('Just now'));
+    expect(await activity().allTextContents()).toContain(`QuizScored ${score}% on the Module 1 QuizJust now`);
+    expect(await page.getByTestId('stat-card').nth(1).textContent()).toMatch(
+      new RegExp(`^Quiz Average${score}%`),
+    );
+    // Two hours later (the page's clock), the same activity reads '2 hours ago'; a day and more, in days.
+    await page.clock.fastForward('02:00:00');
+    await page.reload();
+    await activity().filter({ hasText: '2 hours ago' }).nth(1).waitFor();
+    expect(await activity().allTextContents()).toEqual(expectedActivity('2 hours ago'));
+    await page.clock.fastForward('24:00:00');
+    await page.reload();
+    await activity().filter({ hasText: '1 day ago' }).nth(1).waitFor();
+    expect(await activity().allTextContents()).toEqual(expectedActivity('1 day ago'));
+    await context.close();
+
+    // Then the assessment, via the API.
     const sheet = Array.from({ length: 30 }, (_, i) => ({ questionId: i + 1, value: ((i * 3) % 5) + 1 }));
     const result = (await learner.expect('POST', '/api/trading-psychology/assessment', 201, {
       responses: sheet,
     })) as Record<string, unknown>;
-    await context.close();
 
     await openAs(learner, '/dashboard');
     await heading('Trading Dashboard').waitFor();
@@ -364,9 +442,19 @@ describe('the learner dashboard', () => {
     const stress = Number(result.stressResilience);
     expect(await page.getByTestId('stat-card').allTextContents()).toEqual([
       expect.stringMatching(/^Course Progress8%/),
-      expect.stringMatching(/^Quiz Average89%/),
+      expect.stringMatching(new RegExp(`^Quiz Average${score}%`)),
       expect.stringMatching(new RegExp(`^EQ Score${eq}%`)),
       expect.stringMatching(new RegExp(`^Stress Resilience${stress}%`)),
+    ]);
+    // Each score in its band's colour: the quiz by the quiz colours, the psychology scores by theirs.
+    const band = (s: number) => (s >= 80 ? 'green' : s >= 60 ? 'yellow' : 'red');
+    expect(
+      await page.getByTestId('stat-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-tone'))),
+    ).toEqual([
+      null,
+      score >= 90 ? 'green' : score >= 80 ? 'blue' : score >= 70 ? 'gold' : 'red',
+      band(eq),
+      band(stress),
     ]);
 
     const modules = page.getByTestId('module-progress');
@@ -387,14 +475,7 @@ describe('the learner dashboard', () => {
     expect(await page.getByTestId('completed-at').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(await page.getByTestId('psychology-card').getByTestId('category-bar').count()).toBe(6);
 
-    expect(await page.getByTestId('activity-item').allTextContents()).toEqual([
-      expect.stringMatching(
-        /^(ModuleCompleted What Futures Are|QuizScored 89% on the Module 1 Quiz)Just now$/,
-      ),
-      expect.stringMatching(
-        /^(ModuleCompleted What Futures Are|QuizScored 89% on the Module 1 Quiz)Just now$/,
-      ),
-    ]);
+    expect(await activity().allTextContents()).toEqual(expectedActivity('Just now'));
     expect(await steps().allTextContents()).toEqual(['Continue Contract Specifications4 lessons remaining→']);
     expect(await page.getByTestId('trading-style').textContent()).toContain(String(result.traderArchetype));
     expect(await seriousViolations(page)).toEqual([]);
