@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { createParticles, drawParticles, stepParticles } from './particles';
 
-const reducedMotion = (): boolean =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** The reduced-motion preference, or null where the browser cannot tell. */
+const reducedMotionQuery = (): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 
 /**
  * The decorative canvas behind page content: drifting cyan particles. It ignores pointer input, pauses
- * while the tab is hidden and stands still for people who prefer reduced motion.
+ * while the tab is hidden and stands still for people who prefer reduced motion (also when they switch
+ * the preference on while the page is open).
  */
 export function ParticlesCanvas() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -18,7 +20,8 @@ export function ParticlesCanvas() {
     let width = window.innerWidth;
     let height = window.innerHeight;
     const particles = createParticles(width, height);
-    const still = reducedMotion();
+    const motionQuery = reducedMotionQuery();
+    let still = motionQuery?.matches ?? false;
     let frame: number | null = null;
     canvas.dataset.particles = String(particles.length);
     const setState = (state: 'running' | 'paused' | 'still') => {
@@ -51,15 +54,22 @@ export function ParticlesCanvas() {
       if (!still) setState('paused');
     };
     const onVisibility = () => (document.hidden ? stop() : start());
+    const onMotionPreference = (event: MediaQueryListEvent) => {
+      stop();
+      still = event.matches;
+      start();
+    };
 
     resize();
     start();
     window.addEventListener('resize', resize);
     document.addEventListener('visibilitychange', onVisibility);
+    motionQuery?.addEventListener?.('change', onMotionPreference);
     return () => {
       stop();
       window.removeEventListener('resize', resize);
       document.removeEventListener('visibilitychange', onVisibility);
+      motionQuery?.removeEventListener?.('change', onMotionPreference);
     };
   }, []);
 

@@ -44,20 +44,30 @@ describe('<ParticlesCanvas>', () => {
   };
   let reduceMotion = false;
   let hidden = false;
+  /** What the page listens to for changes of the reduced-motion preference. */
+  let motionListeners: ((event: MediaQueryListEvent) => void)[] = [];
   const raf = jest.fn<number, [FrameRequestCallback]>(() => 1);
 
   beforeEach(() => {
     reduceMotion = false;
     hidden = false;
+    motionListeners = [];
     raf.mockClear();
     jest
       .spyOn(HTMLCanvasElement.prototype, 'getContext')
       .mockImplementation(() => context as unknown as CanvasRenderingContext2D);
-    jest
-      .spyOn(window, 'matchMedia')
-      .mockImplementation(
-        (query) => ({ matches: reduceMotion && query.includes('reduce'), media: query }) as MediaQueryList,
-      );
+    jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: reduceMotion && query.includes('reduce'),
+          media: query,
+          addEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) =>
+            motionListeners.push(listener),
+          removeEventListener: (_: string, listener: (event: MediaQueryListEvent) => void) => {
+            motionListeners = motionListeners.filter((l) => l !== listener);
+          },
+        }) as unknown as MediaQueryList,
+    );
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation(raf);
     jest.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
@@ -99,5 +109,24 @@ describe('<ParticlesCanvas>', () => {
     expect(getByTestId('particles').dataset.state).toBe('still');
     expect(raf).not.toHaveBeenCalled();
     expect(context.arc).toHaveBeenCalled();
+  });
+
+  it('stops when reduced motion is switched on while the page is open, and moves again when it is off', () => {
+    const { getByTestId, unmount } = render(<ParticlesCanvas />);
+    const canvas = getByTestId('particles');
+    expect(canvas.dataset.state).toBe('running');
+    const change = (matches: boolean) =>
+      act(() => {
+        for (const listener of motionListeners) listener({ matches } as MediaQueryListEvent);
+      });
+    change(true);
+    expect(canvas.dataset.state).toBe('still');
+    expect(window.cancelAnimationFrame).toHaveBeenCalled();
+    raf.mockClear();
+    change(false);
+    expect(canvas.dataset.state).toBe('running');
+    expect(raf).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(motionListeners).toEqual([]);
   });
 });
