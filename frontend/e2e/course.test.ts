@@ -208,6 +208,7 @@ async function answer(question: Question, choice: number, position: number, tota
   if (isLast) expect(await page.getByRole('button', { name: 'Completing...' }).isDisabled()).toBe(true);
   let elapsed = 0;
   if (shots) {
+    await toTop();
     await screenshot(page, shots);
     elapsed = await axeCleanWhilePaused(`quiz feedback (${shots})`);
   }

@@ -44,7 +44,7 @@ const lesson = (id: number, title: string, extra: Partial<Lesson> = {}): Lesson 
 const lessons: Lesson[] = [
   lesson(1, 'Futures in Plain Words'),
   lesson(2, 'Futures Versus Forwards', { videoUrl: 'https://video.example/2' }),
-  lesson(3, 'Exchanges and Clearing'),
+  lesson(3, 'Exchanges and Clearing', { content: '## Key Takeaways\n\n- Clearing stands behind trades.' }),
   lesson(4, 'Hedgers and Speculators'),
 ];
 
@@ -230,6 +230,13 @@ describe('the module viewer', () => {
       'summary',
     ]);
     expect(article.querySelector('img')).toBeNull();
+    // A title that already names its type gets no type label above it ("Overview", not "Overview Overview").
+    expect(sections.map((s) => within(s).getByRole('button').textContent)).toEqual([
+      'Overview',
+      'Example: Numbers',
+      'Key Points',
+      'Summary',
+    ]);
     // Collapsible: a section closes and opens again.
     const overview = within(article).getByRole('button', { name: /Overview/ });
     expect(overview).toHaveAttribute('aria-expanded', 'true');
@@ -244,6 +251,13 @@ describe('the module viewer', () => {
 
     await userEvent.click(items[1] as HTMLElement);
     expect(await screen.findByTestId('video-placeholder')).toBeInTheDocument();
+
+    // A title that does not name its type keeps the label.
+    await userEvent.click(items[2] as HTMLElement);
+    await screen.findByRole('heading', { level: 2, name: 'Exchanges and Clearing' });
+    const [takeaways] = screen.getAllByTestId('lesson-section');
+    expect(takeaways).toHaveAttribute('data-section-type', 'keypoint');
+    expect(within(takeaways as HTMLElement).getByRole('button')).toHaveTextContent('Key pointsKey Takeaways');
   });
 
   it('Next marks the lesson complete, then advances; Previous goes back; Next on a completed lesson posts nothing', async () => {

@@ -48,6 +48,10 @@ export function renderSections(content: string): RenderedSection[] {
   }));
 }
 
+/** Whether a section's title already names its type ("Summary", "Example: …"): then no label above it. */
+const titleSaysType = (s: LessonSection): boolean =>
+  s.title.toLowerCase().startsWith(sectionLabels[s.type].toLowerCase());
+
 function SectionBody({ html }: { readonly html: string }) {
   return (
     <Box
@@ -106,7 +110,7 @@ export function LessonContent({ content }: { readonly content: string }) {
                   }}
                 >
                   <Box flex="1" textAlign="start">
-                    {s.type === 'section' ? null : (
+                    {s.type === 'section' || titleSaysType(s) ? null : (
                       <Text
                         as="span"
                         display="block"
