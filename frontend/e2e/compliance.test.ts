@@ -430,10 +430,11 @@ test("holding screen: a registered user who is not compliant logs in, '/' shows 
   await expectCompliantApp();
 });
 
-test('holding screen: with a document still to acknowledge the dialog opens at the documents, showing the others as done', async () => {
+test('holding screen on a phone: with a document still to acknowledge the dialog opens at the documents, showing the others as done', async () => {
   const learner = await registerViaApi(fastApp, 'Ines');
   await acknowledgeDocuments(learner, ['privacy_policy']);
   await signInBrowser(learner);
+  await page.setViewportSize({ width: 360, height: 780 });
   await page.clock.install();
   await page.goto(`${fastApp.url}/`);
   await h1('Compliance Required').waitFor();
@@ -444,9 +445,26 @@ test('holding screen: with a document still to acknowledge the dialog opens at t
   expect(await gate.getByTestId('documents-progress').textContent()).toBe(
     '3 of 4 documents read and acknowledged',
   );
-  await readAndAcknowledge('Privacy Policy', () => page.clock.runFor(10_000));
+  await documentCard('Privacy Policy').getByRole('button', { name: 'Read Document' }).click();
+  await documentCard('Privacy Policy').getByText('Reading... 10 s left').waitFor();
+  // The dialog fits the phone's width, and nothing in it overflows sideways.
+  const fit = await gate.evaluate((content) => {
+    const box = content.getBoundingClientRect();
+    const wide = [...content.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1);
+    return {
+      inside: box.left >= 0 && box.right <= window.innerWidth,
+      overflowing: wide.filter((e) => getComputedStyle(e).overflowX !== 'auto').map((e) => e.tagName),
+    };
+  });
+  expect(fit).toEqual({ inside: true, overflowing: [] });
+  await expectAxeClean('documents step on a phone');
+  await screenshot(page, 'compliance-dialog-mobile-360', false);
+  await page.clock.runFor(10_000);
+  await documentCard('Privacy Policy').getByText('Read', { exact: true }).waitFor();
+  await tick(documentCard('Privacy Policy'), 'Privacy Policy');
   await gate.getByRole('button', { name: 'Next' }).click();
   await dialog('Risk Assessment').waitFor();
+  await screenshot(page, 'compliance-dialog-risk-mobile-360', false);
 });
 
 test('Compliance Center: tiles, tabs, the document viewer with its timer, a warning acknowledged, the log, a renewed assessment; no serious accessibility violation', async () => {

@@ -91,6 +91,8 @@ export function ComplianceDialog({
             borderColor="border.emphasized"
             rounded="xl"
             shadow="2xl"
+            // On a phone the dialog keeps a small margin only, so the documents get the room.
+            maxH={{ base: 'calc(100% - 2rem)', md: 'calc(100% - 7.5rem)' }}
             data-testid="compliance-dialog"
           >
             <GateContent
@@ -252,9 +254,9 @@ const stepNames: readonly { step: GateStep; label: string }[] = [
 function Header({ title, step }: { readonly title: string; readonly step: GateStep | null }) {
   const index = stepNames.findIndex((s) => s.step === step);
   return (
-    <Dialog.Header flexDirection="column" gap="3" pt="6" pe="12">
+    <Dialog.Header flexDirection="column" gap="3" pt={{ base: '5', md: '6' }} pe="12">
       <Stack gap="1">
-        <Dialog.Title fontSize="xl" letterSpacing="-0.01em">
+        <Dialog.Title fontSize={{ base: 'lg', md: 'xl' }} letterSpacing="-0.01em">
           {title}
         </Dialog.Title>
         <Dialog.Description color="fg.muted" fontSize="sm">

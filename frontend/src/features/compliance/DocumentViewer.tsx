@@ -53,6 +53,7 @@ export function DocumentViewer({
             borderColor="border.emphasized"
             rounded="xl"
             shadow="2xl"
+            maxH={{ base: 'calc(100% - 2rem)', md: 'calc(100% - 7.5rem)' }}
             data-testid="document-viewer"
           >
             {doc === null || status === null ? null : (
