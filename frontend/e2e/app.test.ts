@@ -224,9 +224,11 @@ test('register → signed in (welcome line shows the first name) → logout → 
   expect(new URL(page.url()).pathname).toBe('/');
 });
 
-test('login with a wrong password shows the error; the right one signs in after the reload', async () => {
+test('login with a wrong password shows the error; the right one closes the dialog and reloads after 500 ms', async () => {
   const email = `ada.${Date.now()}@example.com`;
   await registerViaApi(email, 'correct horse battery', 'Ada');
+  // Playwright's clock: time flows as usual until it is paused below.
+  await page.clock.install();
   await open('/');
   await page.getByRole('button', { name: 'Login' }).click();
   const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
@@ -240,7 +242,23 @@ test('login with a wrong password shows the error; the right one signs in after 
   await screenshot(page, 'login-error', false);
 
   await dialog.getByLabel(/^Password/).fill('correct horse battery');
-  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Sign In' }).click()]);
+  // Stop the page's time, sign in, and let the clock run: no reload before 500 ms, one at 500 ms.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  await page.evaluate(() => {
+    (window as { beforeReload?: boolean }).beforeReload = true;
+  });
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  for (let i = 0; (await page.evaluate(() => localStorage.getItem('token'))) === null; i++) {
+    if (i > 200) throw new Error('the login did not store a token');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  await page.clock.runFor(499);
+  expect(await page.locator('[role="dialog"][data-state="open"]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBe(true);
+  const reloaded = page.waitForEvent('load');
+  await page.clock.runFor(1);
+  await reloaded;
+  await page.clock.resume();
   await page.getByTestId('welcome').filter({ hasText: 'Welcome, Ada' }).waitFor();
 });
 
