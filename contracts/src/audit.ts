@@ -147,13 +147,24 @@ export const StoredEvent = struct(
 );
 export type StoredEvent = t.TypeOf<typeof StoredEvent>;
 
+/**
+ * Where a stream ended when it was exported: how many events it held and the hash of its last one (null for
+ * an empty stream). Covered by the export hash, it lets the verifier tell a stream cut short at its tail
+ * from a whole one, which the hash chain alone cannot.
+ */
+export const StreamHead = struct(
+  { stream: nonEmptyString(limits.title), events: nonNegativeInt, lastHash: nullable(sha256Hex) },
+  'StreamHead',
+);
+export type StreamHead = t.TypeOf<typeof StreamHead>;
+
 export const ExportFormat = oneOf(['json', 'csv']);
 export type ExportFormat = t.TypeOf<typeof ExportFormat>;
 
 /**
  * A JSON export that can be re-verified offline (`npm run audit -- verify <file>`): the report, every event
- * of the streams it rests on from revision 0 (so each hash chain can be recomputed), and `exportHash`, the
- * sha256 of the canonical JSON (RFC 8785) of everything else in the file.
+ * of the streams it rests on from revision 0 (so each hash chain can be recomputed), each stream's head as it
+ * was exported, and `exportHash`, the sha256 of the canonical JSON (RFC 8785) of everything else in the file.
  */
 export const AuditExport = struct(
   {
@@ -162,6 +173,7 @@ export const AuditExport = struct(
     generatedBy: entityId,
     report: t.union([AuditHistory, DocumentCoverage]),
     streams: t.array(struct({ stream: nonEmptyString(limits.title), events: t.array(StoredEvent) })),
+    heads: t.array(StreamHead),
     exportHash: sha256Hex,
   },
   'AuditExport',

@@ -1,4 +1,10 @@
-import type { AuditExport, AuditHistory, DocumentCoverage, StoredEvent } from '@tickwise/contracts';
+import type {
+  AuditExport,
+  AuditHistory,
+  DocumentCoverage,
+  StoredEvent,
+  StreamHead,
+} from '@tickwise/contracts';
 import { canonicalJson, type RecordedEvent, sha256Hex } from '@tickwise/platform';
 
 export const toStoredEvent = (event: RecordedEvent): StoredEvent => ({
@@ -10,6 +16,15 @@ export const toStoredEvent = (event: RecordedEvent): StoredEvent => ({
   metadata: { ...event.metadata },
   position: event.position,
 });
+
+/** How many events a stream holds and the hash of its last one. */
+export const headOf = (
+  stream: string,
+  events: ReadonlyArray<{ metadata: { hash?: unknown } }>,
+): StreamHead => {
+  const last = events[events.length - 1];
+  return { stream, events: events.length, lastHash: last ? String(last.metadata.hash) : null };
+};
 
 /** sha256 of the RFC 8785 canonical JSON of an export without its `exportHash`. */
 export function exportHashOf(body: Omit<AuditExport, 'exportHash'>): string {
@@ -29,6 +44,7 @@ export function buildExport(
     generatedBy,
     report,
     streams: streams.map((s) => ({ stream: s.stream, events: s.events.map(toStoredEvent) })),
+    heads: streams.map((s) => headOf(s.stream, s.events)),
   };
   return { ...body, exportHash: exportHashOf(body) };
 }

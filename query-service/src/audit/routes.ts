@@ -100,15 +100,14 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       { stream: streams.compliance(learnerId), events: complianceEvents },
       ...catalog,
     ];
+    // The first broken revision: one among the readable events before an unreadable one comes first.
     const verification = all.map(({ stream, events: stored }) => {
-      const unreadableAt = unreadable.get(stream);
-      if (unreadableAt !== undefined && unreadableAt !== null) {
-        return { stream, ok: false, events: stored.length, brokenAtRevision: unreadableAt };
-      }
       const result = verifyChain(stream, stored);
-      return result.ok
+      if (!result.ok) return { stream, ok: false, events: stored.length, brokenAtRevision: result.brokenAt };
+      const unreadableAt = unreadable.get(stream) ?? null;
+      return unreadableAt === null
         ? { stream, ok: true, events: result.events, brokenAtRevision: null }
-        : { stream, ok: false, events: stored.length, brokenAtRevision: result.brokenAt };
+        : { stream, ok: false, events: stored.length, brokenAtRevision: unreadableAt };
     });
     const learner: LearnerSummary = {
       id: learnerId,

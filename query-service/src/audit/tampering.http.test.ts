@@ -80,25 +80,37 @@ const auditCli = (file: string) =>
     cwd: ROOT,
   });
 
-/** Flips the lowest bit of one byte of a stored event's data, straight in the SQLite file. */
-function flipByteOfStoredEvent(stream: string, revision: number) {
+/** Rewrites one stored event's data straight in the SQLite file, bypassing the event log. */
+function rewriteStoredData(stream: string, revision: number, edit: (data: string) => string) {
   const db = new Database(join(stack.dir, 'events.db'));
   try {
     const row = db
       .prepare('SELECT data FROM events WHERE stream = ? AND revision = ?')
       .get(stream, revision) as { data: string } | undefined;
     if (!row) throw new Error(`no stored event ${stream}@${revision}`);
-    // A byte inside the content hash (a hex digit): flipping its lowest bit keeps the JSON readable.
-    const index = row.data.indexOf('"contentHash":"') + '"contentHash":"'.length + 10;
-    const flipped = String.fromCharCode((row.data.charCodeAt(index) ^ 1) & 0xff);
-    const data = `${row.data.slice(0, index)}${flipped}${row.data.slice(index + 1)}`;
+    const data = edit(row.data);
     expect(data).not.toBe(row.data);
-    JSON.parse(data);
     db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(data, stream, revision);
   } finally {
     db.close();
   }
 }
+
+/** Flips the lowest bit of one byte of a stored event's data, straight in the SQLite file. */
+function flipByteOfStoredEvent(stream: string, revision: number) {
+  rewriteStoredData(stream, revision, (stored) => {
+    // A byte inside the content hash (a hex digit): flipping its lowest bit keeps the JSON readable.
+    const index = stored.indexOf('"contentHash":"') + '"contentHash":"'.length + 10;
+    const flipped = String.fromCharCode((stored.charCodeAt(index) ^ 1) & 0xff);
+    const data = `${stored.slice(0, index)}${flipped}${stored.slice(index + 1)}`;
+    JSON.parse(data);
+    return data;
+  });
+}
+
+/** Cuts the last character off a stored event's data: it no longer parses. */
+const makeStoredEventUnreadable = (stream: string, revision: number) =>
+  rewriteStoredData(stream, revision, (stored) => stored.slice(0, -1));
 
 describe('before any tampering', () => {
   test('the history verifies every stream', async () => {
@@ -120,6 +132,14 @@ describe('before any tampering', () => {
     expect(file.exportHash).toMatch(/^[0-9a-f]{64}$/);
     const compliance = file.streams.find((s) => s.stream === tamperedStream);
     expect(compliance?.events.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    // Each stream's head as exported: how many events and the hash of the last one.
+    expect(file.heads).toEqual(
+      file.streams.map((s) => ({
+        stream: s.stream,
+        events: s.events.length,
+        lastHash: s.events[s.events.length - 1]?.metadata.hash,
+      })),
+    );
   });
 
   test('the untouched export verifies with verifyExport', () => {
@@ -204,6 +224,61 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
       storedEvents(file).splice(2, 1);
     });
     expect(problem(result)).toMatch(new RegExp(`^stream ${tamperedStream}, revision 2: `));
+  });
+
+  // A chain verifies from revision 0, so a stream cut short at its tail is still a valid chain: the head the
+  // export recorded for it (covered by the export hash) is what catches it.
+  test('the last event of a stream cut off (its chain still verifies) → the stream and its missing tail', () => {
+    const file = parse(untouchedExport);
+    const lastHash = storedEvents(file)[8]?.metadata.hash;
+    const newLast = storedEvents(file)[7]?.metadata.hash;
+    storedEvents(file).pop();
+    expect(problem(verifyExport(file))).toBe(
+      `stream ${tamperedStream} holds 8 events ending in ${String(newLast)}, but was exported with 9 ending in ${String(lastHash)}: events are missing from its tail`,
+    );
+  });
+
+  test('an export as of before the last event, its tail cut off and the export hash recomputed → the missing tail is named', async () => {
+    // As of the views, before the acknowledgments and the risk assessment.
+    const asOf = String(storedEvents(parse(untouchedExport))[3]?.metadata.occurredAt);
+    const res = await auditor.get(
+      `/api/audit/learners/${learner.userId}/export?asOf=${encodeURIComponent(asOf)}`,
+    );
+    expect(res.status).toBe(200);
+    const file = parse(res.text);
+    expect(verifyExport(file).ok).toBe(true);
+    expect('events' in file.report && file.report.events.map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+    // The report does not cite the last event and replays the same without it: only the head tells.
+    storedEvents(file).pop();
+    const { exportHash: _old, ...body } = file;
+    expect(problem(verifyExport({ ...body, exportHash: exportHashOf(body) }))).toMatch(
+      new RegExp(`^stream ${tamperedStream} holds 8 events .*: events are missing from its tail$`),
+    );
+    // Its head rewritten as well (and the hash recomputed again): the report's verification still counts 9.
+    body.heads = body.heads.map((h) =>
+      h.stream === tamperedStream
+        ? { ...h, events: 8, lastHash: String(storedEvents(file)[7]?.metadata.hash) }
+        : h,
+    );
+    expect(problem(verifyExport({ ...body, exportHash: exportHashOf(body) }))).toBe(
+      `report.verification[1] (${tamperedStream}: ok, 9 events) is not what the exported streams verify to`,
+    );
+  });
+
+  test('a whole stream left out → its recorded head names it', () => {
+    const result = edited((file) => {
+      file.streams = file.streams.filter((s) => s.stream !== 'catalog-document-privacy_policy');
+    });
+    expect(problem(result)).toBe(
+      'heads names stream catalog-document-privacy_policy, which the file does not hold',
+    );
+  });
+
+  test('an export without the streams’ heads is refused', () => {
+    const result = edited((file) => {
+      delete (file as Partial<AuditExport>).heads;
+    });
+    expect(problem(result)).toMatch(/^the file has no "heads" list/);
   });
 
   test('the export hash itself → the export hash does not match', () => {
@@ -316,5 +391,37 @@ describe('CSV exports', () => {
     );
     // No cell anywhere starts with a formula character.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+});
+
+// Last, as it leaves the stream unreadable: after the flipped byte, stored events that cannot be read at all.
+describe('then stored events that can no longer be read at all', () => {
+  test('a later event unreadable: the history still names the first broken revision, 2', async () => {
+    makeStoredEventUnreadable(tamperedStream, 7);
+    const verification = (await history()).verification;
+    expect(verification.find((v) => v.stream === tamperedStream)).toEqual({
+      stream: tamperedStream,
+      ok: false,
+      events: 7,
+      brokenAtRevision: 2,
+    });
+  });
+
+  test('revision 2 unreadable: the history names it; an export (holding the readable events before it) is refused', async () => {
+    makeStoredEventUnreadable(tamperedStream, 2);
+    expect((await history()).verification.find((v) => v.stream === tamperedStream)).toEqual({
+      stream: tamperedStream,
+      ok: false,
+      events: 2,
+      brokenAtRevision: 2,
+    });
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export`);
+    expect(res.status).toBe(200);
+    const file = parse(res.text);
+    expect(file.streams.find((s) => s.stream === tamperedStream)?.events).toHaveLength(2);
+    expect(verifyExport(file)).toEqual({
+      ok: false,
+      problem: `report.verification[1] (${tamperedStream}: broken at revision 2, 2 events) is not what the exported streams verify to`,
+    });
   });
 });

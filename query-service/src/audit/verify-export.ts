@@ -1,4 +1,5 @@
 import { canonicalJson, type RecordedEvent, sha256Hex, verifyChain } from '@tickwise/platform';
+import { headOf } from './exports';
 import { replayCompliance } from './replay';
 
 export type ExportVerification = { ok: true; summary: string } | { ok: false; problem: string };
@@ -7,7 +8,8 @@ interface LooseExport {
   kind?: unknown;
   exportHash?: unknown;
   streams?: unknown;
-  report?: { events?: unknown; state?: unknown; asOf?: unknown };
+  heads?: unknown;
+  report?: { events?: unknown; state?: unknown; asOf?: unknown; verification?: unknown };
   [key: string]: unknown;
 }
 
@@ -15,8 +17,59 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
 /**
- * Re-verifies a JSON export offline: every stream's hash chain from revision 0, every event of the report
- * against the stored event it cites, and the export hash over the whole file. Names the first mismatch.
+ * Every stream must end exactly where the export recorded its head: a chain verifies from revision 0, so a
+ * stream cut short at its tail (or left out) is only caught here.
+ */
+function checkHeads(streams: Array<{ stream: string; events: RecordedEvent[] }>, heads: unknown) {
+  if (!Array.isArray(heads)) return 'the file has no "heads" list (where each stream ended when exported)';
+  const recorded = new Map<string, Record<string, unknown>>();
+  for (const [index, head] of heads.entries()) {
+    if (!isObject(head) || typeof head.stream !== 'string') return `heads[${index}] is not a stream head`;
+    recorded.set(head.stream, head);
+  }
+  for (const { stream, events } of streams) {
+    const head = recorded.get(stream);
+    if (!head) return `stream ${stream} has no recorded head`;
+    const actual = headOf(stream, events);
+    if (actual.events !== head.events || actual.lastHash !== head.lastHash) {
+      return `stream ${stream} holds ${actual.events} events ending in ${actual.lastHash ?? 'nothing'}, but was exported with ${String(head.events)} ending in ${String(head.lastHash)}${actual.events < Number(head.events) ? ': events are missing from its tail' : ''}`;
+    }
+    recorded.delete(stream);
+  }
+  const [missing] = recorded.keys();
+  return missing === undefined ? null : `heads names stream ${missing}, which the file does not hold`;
+}
+
+/** A history's verification must say what the exported streams (already re-verified whole) verify to. */
+function checkReportedVerification(
+  streams: Array<{ stream: string; events: RecordedEvent[] }>,
+  verification: unknown,
+) {
+  const expected = streams.map(({ stream, events }) => ({
+    stream,
+    ok: true,
+    events: events.length,
+    brokenAtRevision: null,
+  }));
+  if (!Array.isArray(verification) || verification.length !== expected.length) {
+    return `report.verification does not list the ${expected.length} exported streams`;
+  }
+  for (const [index, entry] of verification.entries()) {
+    if (canonicalJson(entry) !== canonicalJson(expected[index])) {
+      const said = isObject(entry)
+        ? `${String(entry.stream)}: ${entry.ok === true ? 'ok' : `broken at revision ${String(entry.brokenAtRevision)}`}, ${String(entry.events)} events`
+        : String(entry);
+      return `report.verification[${index}] (${said}) is not what the exported streams verify to`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Re-verifies a JSON export offline: every stream's hash chain from revision 0 and its recorded head, every
+ * event of the report against the stored event it cites, a history's events, state and verification against
+ * a replay of its streams, and the export hash over the whole file. Names the first mismatch. A coverage
+ * report's learner lists come from the read models: the export hash covers them, nothing re-derives them.
  */
 export function verifyExport(parsed: unknown): ExportVerification {
   if (!isObject(parsed)) return { ok: false, problem: 'the file is not a JSON object' };
@@ -39,6 +92,11 @@ export function verifyExport(parsed: unknown): ExportVerification {
     for (const event of events) stored.set(`${entry.stream}@${event.revision}`, event);
     total += events.length;
   }
+  const headProblem = checkHeads(
+    file.streams as Array<{ stream: string; events: RecordedEvent[] }>,
+    file.heads,
+  );
+  if (headProblem) return { ok: false, problem: headProblem };
   const reported = Array.isArray(file.report?.events) ? file.report.events : [];
   for (const [index, item] of reported.entries()) {
     if (!isObject(item)) return { ok: false, problem: `report.events[${index}] is not an event` };
@@ -70,6 +128,11 @@ export function verifyExport(parsed: unknown): ExportVerification {
     if (canonicalJson(replayed.state) !== canonicalJson(file.report.state)) {
       return { ok: false, problem: 'report.state is not what the exported streams replay to' };
     }
+    const verificationProblem = checkReportedVerification(
+      file.streams as Array<{ stream: string; events: RecordedEvent[] }>,
+      file.report.verification,
+    );
+    if (verificationProblem) return { ok: false, problem: verificationProblem };
   }
   const { exportHash, ...body } = file;
   if (typeof exportHash !== 'string') return { ok: false, problem: 'the file has no exportHash' };
@@ -80,8 +143,12 @@ export function verifyExport(parsed: unknown): ExportVerification {
         'exportHash does not match the content of the file (something outside the event chains was changed)',
     };
   }
+  const coverage =
+    file.kind === 'document-coverage'
+      ? ' (the coverage lists come from the read models: covered by the export hash, not re-derived)'
+      : '';
   return {
     ok: true,
-    summary: `verified: ${file.streams.length} streams, ${total} events, ${reported.length} report events, export hash ok`,
+    summary: `verified: ${file.streams.length} streams, ${total} events, ${reported.length} report events, export hash ok${coverage}`,
   };
 }
