@@ -20,8 +20,6 @@ const serverProject = (name) => ({
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['**/*.test.ts'],
-  // Suites start real stacks (SQLite files, argon2, child processes) on a 2-core machine, several at once.
-  testTimeout: 60_000,
   ...(name === 'platform' ? { testPathIgnorePatterns: ['/node_modules/', ...serverSuites] } : {}),
 });
 
@@ -42,7 +40,6 @@ const frontendProject = {
     '^(.+\\.md)\\?raw$': '$1',
   },
   setupFilesAfterEnv: ['<rootDir>/frontend/test/setup.ts'],
-  testTimeout: 60_000,
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
 };
 // The frontend in a real browser: `npm start` on a free port and Debian's chromium (see frontend/e2e).
@@ -57,6 +54,9 @@ const frontendE2eProject = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Suites start real stacks (SQLite files, argon2, child processes, a browser) on a 2-core machine. Jest
+  // reads testTimeout from the global config only: a project's own value is ignored.
+  testTimeout: 60_000,
   projects: [
     ...['contracts', 'platform', 'projections', 'command-service', 'query-service', 'content'].map(
       serverProject,
