@@ -474,6 +474,9 @@ describe('the learner dashboard', () => {
     );
     expect(await page.getByTestId('completed-at').textContent()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(await page.getByTestId('psychology-card').getByTestId('category-bar').count()).toBe(6);
+    expect(await page.getByTestId('psychology-disclaimer').textContent()).toMatch(
+      /self-reflection tool.*not a diagnosis.*not a prediction of trading success/,
+    );
 
     expect(await activity().allTextContents()).toEqual(expectedActivity('Just now'));
     expect(await steps().allTextContents()).toEqual(['Continue Contract Specifications4 lessons remaining→']);

@@ -140,7 +140,7 @@ describe('the learner dashboard', () => {
     expect(card('module-progress-card').getByText(/1 of 12 modules fully completed/)).toBeInTheDocument();
   });
 
-  it('shows the psychology results: overall ring (amber at 64), archetype, completion date, six coloured bars', async () => {
+  it('shows the psychology results: overall ring (amber at 64), archetype, completion date, six coloured bars, the self-reflection note', async () => {
     renderDashboard();
     const psychology = card('psychology-card');
     const ring = await psychology.findByRole('img', { name: 'Overall psychology score: 64 out of 100' });
@@ -155,6 +155,9 @@ describe('the learner dashboard', () => {
       'yellow',
       'red',
     ]);
+    expect(psychology.getByTestId('psychology-disclaimer')).toHaveTextContent(
+      'A self-reflection tool for learning: not a diagnosis, and not a prediction of trading success.',
+    );
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Flex, Heading, HStack, Link, List, Stack, Text } fr
 import type { Dashboard, PsychologyResult, RecentActivity, Recommendation } from '@tickwise/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScoreBars, ScoreRing, ToneLegend } from '../psychology/charts';
+import { PSYCHOLOGY_DISCLAIMER_BRIEF } from '../psychology/disclaimer';
 import { formatDate } from '../psychology/format';
 import {
   categoryScores,
@@ -108,6 +109,9 @@ export function PsychologySummary({ result }: { readonly result: PsychologyResul
         })}
       />
       <ToneLegend entries={psychologyLegend} />
+      <Text fontSize="xs" color="fg.muted" data-testid="psychology-disclaimer">
+        {PSYCHOLOGY_DISCLAIMER_BRIEF}
+      </Text>
     </Stack>
   );
 }
