@@ -5,6 +5,7 @@ import { useCurrentUserQuery } from '../api/api';
 import { Footer } from '../components/Footer';
 import { LoadingSpinner } from '../components/LoadingSpinner';
 import { NavigationBar } from '../components/NavigationBar';
+import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { ParticlesCanvas } from '../components/ParticlesCanvas';
 import { Toaster } from '../components/Toaster';
 import { AuthDialogsProvider, useAuthDialogs } from '../dialogs/auth-dialogs';
@@ -73,9 +74,11 @@ function Frame() {
       </Link>
       <NavigationBar onLogin={dialogs.openLogin} onLoginIntent={dialogs.preload} />
       <Box as="main" id="main" tabIndex={-1} flex="1" outline="none">
-        <Suspense fallback={<LoadingSpinner size="medium" />}>
-          <AppRoutes />
-        </Suspense>
+        <PageErrorBoundary key={pathname}>
+          <Suspense fallback={<LoadingSpinner size="medium" />}>
+            <AppRoutes />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
       <Footer onCookieSettings={cookies.openSettings} />
     </Flex>
