@@ -333,7 +333,12 @@ describe('the quiz', () => {
     const { calls } = startServer({ progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4)] });
     renderCourse('/course?module=1&view=quiz');
     expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 Quiz' })).toBeInTheDocument();
-    expect(await screen.findByTestId('quiz-position')).toHaveTextContent('Question 1 of 2');
+    const position = await screen.findByTestId('quiz-position');
+    expect(position).toHaveTextContent('Question 1 of 2');
+    // On screen 'n of total' (spec §2); 'Question' only for screen readers.
+    const spoken = position.firstElementChild;
+    expect(spoken?.textContent).toBe('Question ');
+    expect(position.textContent?.slice(spoken?.textContent?.length)).toBe('1 of 2');
     const options = screen.getAllByTestId('quiz-option');
     expect(options.map((o) => o.textContent?.slice(0, 1))).toEqual(['A', 'B', 'C']);
     const submit = screen.getByRole('button', { name: 'Submit Answer' });
@@ -357,7 +362,7 @@ describe('the quiz', () => {
     act(() => {
       jest.advanceTimersByTime(100);
     });
-    expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('quiz-position')).toHaveTextContent('Question 2 of 2'));
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
 
     // Wrong answer on the last question: B (A is right).
@@ -393,7 +398,7 @@ describe('the quiz', () => {
     );
 
     await user.click(within(result).getByRole('button', { name: 'Retake Quiz' }));
-    expect(await screen.findByText('Question 1 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('quiz-position')).toHaveTextContent('Question 1 of 2'));
     expect(screen.getByRole('button', { name: 'Submit Answer' })).toBeDisabled();
     for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
   });

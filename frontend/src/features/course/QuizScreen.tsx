@@ -1,8 +1,8 @@
 /**
- * The module quiz (spec §2, §4, §5): 'Module {id} Quiz', 'n of total' and a progress bar; options lettered
- * A, B, C…; Submit Answer only with a choice; then the correct option turns green, a wrong choice red and
- * the explanation shows, for 3 s with the selection locked, before the next question; Previous is off on
- * the first question and during feedback. After the last question ('Completing...') the answers are sent
+ * The module quiz (spec §2, §4, §5): 'Module {id} Quiz', 'n of total' (read out as 'Question n of total')
+ * and a progress bar; options lettered A, B, C…; Submit Answer only with a choice; then the correct option
+ * turns green, a wrong choice red and the explanation shows, for 3 s with the selection locked, before the
+ * next question; Previous is off on the first question and during feedback. After the last question ('Completing...') the answers are sent
  * one per question, the module quiz is completed (the server scores it) and the result shows: 'Quiz
  * Complete!', the percent, correct and incorrect counts, the score in its colour, a message, 'Retake Quiz'
  * and 'Back to Course'.
@@ -18,6 +18,7 @@ import {
   SimpleGrid,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -202,7 +203,8 @@ function QuizRunner({
     <Box {...panel} p={{ base: '5', md: '8' }} data-testid="quiz" data-phase={phase}>
       <Flex justify="space-between" align="center" mb="2" fontSize="sm" color="fg.muted">
         <Text as="span" data-testid="quiz-position">
-          Question {index + 1} of {questions.length}
+          <VisuallyHidden>Question </VisuallyHidden>
+          {index + 1} of {questions.length}
         </Text>
         <Text as="span">{percentOf(index + 1, questions.length)}%</Text>
       </Flex>
