@@ -126,10 +126,13 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
-/** The serious and critical accessibility violations axe finds on the page (ids and targets). */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** The accessibility violations axe finds on the page (ids and targets), of every impact unless `serious`. */
+export async function axeViolations(page: Page, { serious = false } = {}): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .filter((v) => !serious || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The serious and critical accessibility violations axe finds on the page (ids and targets). */
+export const seriousViolations = (page: Page): Promise<string[]> => axeViolations(page, { serious: true });

@@ -4,7 +4,7 @@
  * a compliant learner takes the assessment (Next disabled until answered, an answer replaced by mouse and
  * keyboard), sees the results and retakes; the dashboard shows its empty states, then the stat cards,
  * module progress, the psychology card, recent activity and recommendations after a lesson run and a quiz;
- * 'All caught up!' once everything is done; axe finds nothing serious on either screen.
+ * 'All caught up!' once everything is done; axe finds no violation of any impact on either screen.
  */
 
 import { join } from 'node:path';
@@ -12,10 +12,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { comparePositions } from '../src/api/position';
 import {
   artifactsDir,
+  axeViolations,
   launchChromium,
   type RunningApp,
   screenshot,
-  seriousViolations,
   startApp,
 } from './harness';
 
@@ -258,7 +258,7 @@ describe('the trading psychology assessment', () => {
     for (const [i, label] of answerOptions.entries()) {
       expect(await radio(`${i + 1} ${label}`).isChecked()).toBe(false);
     }
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'psychology-question-unanswered');
 
     // Answer 2, replace it by mouse with 4, then by keyboard (the arrow key moves to 5).
@@ -344,7 +344,7 @@ describe('the trading psychology assessment', () => {
     const note = page.getByRole('note', { name: 'About this assessment' });
     expect(await note.textContent()).toContain('It is not a psychological test or diagnosis');
     expect(await note.textContent()).toContain('predict trading success');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'psychology-results');
 
     // Retake: question 1, nothing answered, Next disabled.
@@ -390,7 +390,7 @@ describe('the learner dashboard', () => {
       'Take the Trading Psychology AssessmentReflect on your trading habits in 30 short statements→',
     ]);
     await page.getByTestId('trading-style').filter({ hasText: 'Learner First' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-empty');
 
     // Module 1's first three lessons through the API; its last lesson and its quiz in the browser. Back on
@@ -481,7 +481,7 @@ describe('the learner dashboard', () => {
     expect(await activity().allTextContents()).toEqual(expectedActivity('Just now'));
     expect(await steps().allTextContents()).toEqual(['Continue Contract Specifications4 lessons remaining→']);
     expect(await page.getByTestId('trading-style').textContent()).toContain(String(result.traderArchetype));
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-desktop');
 
     await page.setViewportSize({ width: 360, height: 780 });
