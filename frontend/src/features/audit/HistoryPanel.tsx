@@ -136,7 +136,7 @@ function StateSummary({ history }: { readonly history: AuditHistory }) {
           </Badge>
         </HStack>
         <DataList.Root orientation="horizontal" size="sm" gap="2">
-          <DataList.Item>
+          <DataList.Item alignItems="flex-start">
             <DataList.ItemLabel minW="36">Acknowledged</DataList.ItemLabel>
             <DataList.ItemValue>
               {state.acknowledged.length === 0 ? (
@@ -152,7 +152,7 @@ function StateSummary({ history }: { readonly history: AuditHistory }) {
               )}
             </DataList.ItemValue>
           </DataList.Item>
-          <DataList.Item>
+          <DataList.Item alignItems="flex-start">
             <DataList.ItemLabel minW="36">Missing</DataList.ItemLabel>
             <DataList.ItemValue>
               {state.missing.length === 0
@@ -160,7 +160,7 @@ function StateSummary({ history }: { readonly history: AuditHistory }) {
                 : state.missing.map((m) => documentLabel(m.documentType, m.version)).join(', ')}
             </DataList.ItemValue>
           </DataList.Item>
-          <DataList.Item>
+          <DataList.Item alignItems="flex-start">
             <DataList.ItemLabel minW="36">Risk assessment</DataList.ItemLabel>
             <DataList.ItemValue data-testid="audit-risk">
               {riskAssessmentText(state.riskAssessment)}
