@@ -22,6 +22,24 @@ export const DocumentType = oneOf([
 ]);
 export type DocumentType = t.TypeOf<typeof DocumentType>;
 
+/** How a document type reads to a person (a version's own title may differ; this names the kind). */
+export const documentTypeLabels: Readonly<Record<DocumentType, string>> = {
+  risk_disclosure: 'Futures Risk Disclosure',
+  cftc_warning: 'Regulatory Status and Fraud Warning',
+  educational_disclaimer: 'Educational Disclaimer',
+  privacy_policy: 'Privacy Policy',
+};
+
+/** How the regulatory warning types read to a person; an unknown type reads as itself. */
+const warningTypeLabels: Readonly<Record<string, string>> = {
+  general_risk: 'General futures risk',
+  experience_mismatch: 'Speculative objective with beginner experience',
+  risk_capacity_mismatch: 'Speculative objective with a low risk capacity',
+  financial_situation: 'Volatile financial situation',
+};
+export const warningTypeLabel = (warningType: string): string =>
+  warningTypeLabels[warningType] ?? warningType;
+
 /** beginner (0-1 years), intermediate (1-3 years), advanced (3+ years). */
 export const ExperienceLevel = oneOf(['beginner', 'intermediate', 'advanced']);
 export type ExperienceLevel = t.TypeOf<typeof ExperienceLevel>;

@@ -241,7 +241,7 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   const countNow = await entries.count();
   // The registration warning, 4 views, 4 acknowledgments, the risk assessment (and any warnings it issued).
   expect(countNow).toBeGreaterThanOrEqual(10);
-  const ack = entries.filter({ hasText: 'Acknowledged Risk disclosure v1.0' });
+  const ack = entries.filter({ hasText: 'Acknowledged Futures Risk Disclosure v1.0' });
   await expect(ack.count()).resolves.toBe(1);
   const ackText = (await ack.textContent()) ?? '';
   expect(ackText).toContain(USER_AGENT);
@@ -316,7 +316,7 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'audit-mobile-390');
-  await entries.filter({ hasText: 'Acknowledged Risk disclosure v1.0' }).scrollIntoViewIfNeeded();
+  await entries.filter({ hasText: 'Acknowledged Futures Risk Disclosure v1.0' }).scrollIntoViewIfNeeded();
   await screenshot(page, 'audit-mobile-390-timeline', false);
 });
 

@@ -73,7 +73,7 @@ export function Footer({ onCookieSettings }: FooterProps) {
             not a member of the NFA, and is not endorsed by the CFTC, the NFA or any exchange.
           </Text>
           <Text fontSize="xs" color="fg.subtle" mt="3">
-            © 2025 Tickwise. All rights reserved.
+            © {new Date().getFullYear()} Tickwise. All rights reserved.
           </Text>
         </Box>
       </Container>

@@ -1,11 +1,13 @@
-import type {
-  Acknowledgment,
-  ComplianceLogEntry,
-  DocumentType,
-  EventData,
-  EventType,
-  RegulatoryWarning,
-  RiskAssessment,
+import {
+  type Acknowledgment,
+  type ComplianceLogEntry,
+  type DocumentType,
+  documentTypeLabels,
+  type EventData,
+  type EventType,
+  type RegulatoryWarning,
+  type RiskAssessment,
+  warningTypeLabel,
 } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
 import { handler, type Projection } from '../runtime/projection';
@@ -57,7 +59,8 @@ const logged = (doc: LearnerComplianceDoc, entry: ComplianceLogEntry): Complianc
 
 export const complianceProjection: Projection = {
   name: 'compliance',
-  version: 2,
+  // 3: the log reads in words (document and warning names, not their codes).
+  version: 3,
   collections: [{ name: 'learners' }, { name: 'documents' }],
   handlers: {
     ComplianceDocumentPublished: [
@@ -91,7 +94,7 @@ export const complianceProjection: Projection = {
               id: event.eventId,
               kind: 'document_viewed',
               at: d.viewedAt,
-              summary: `Opened ${d.documentType} version ${d.version} for reading`,
+              summary: `Opened the ${documentTypeLabels[d.documentType]} (version ${d.version}) for reading`,
               documentType: d.documentType,
               version: d.version,
             }),
@@ -124,7 +127,7 @@ export const complianceProjection: Projection = {
               id: event.eventId,
               kind: 'document_acknowledged',
               at: d.acknowledgedAt,
-              summary: `Acknowledged ${d.documentType} version ${d.version} after ${d.secondsRead} s of reading`,
+              summary: `Acknowledged the ${documentTypeLabels[d.documentType]} (version ${d.version}) after ${d.secondsRead} s of reading`,
               documentType: d.documentType,
               version: d.version,
             }),
@@ -147,7 +150,7 @@ export const complianceProjection: Projection = {
               id: event.eventId,
               kind: 'risk_assessed',
               at: submittedAt,
-              summary: `Risk assessment completed (valid until ${answers.expiresAt.slice(0, 10)})`,
+              summary: `Risk assessment completed, valid until ${answers.expiresAt.slice(0, 10)}`,
             }),
           };
         },
@@ -177,7 +180,7 @@ export const complianceProjection: Projection = {
               id: event.eventId,
               kind: 'warning_issued',
               at: d.issuedAt,
-              summary: `Warning issued: ${d.warningType}`,
+              summary: `Warning issued: ${warningTypeLabel(d.warningType)}`,
             }),
           };
         },
@@ -198,7 +201,9 @@ export const complianceProjection: Projection = {
               id: event.eventId,
               kind: 'warning_acknowledged',
               at: d.acknowledgedAt,
-              summary: `Warning acknowledged: ${warning?.warningType ?? d.warningId}`,
+              summary: warning
+                ? `Warning acknowledged: ${warningTypeLabel(warning.warningType)}`
+                : `Warning ${d.warningId} acknowledged`,
             }),
           };
         },

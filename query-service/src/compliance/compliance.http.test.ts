@@ -219,7 +219,7 @@ describe("the learner's own records", () => {
     expect(log.find((e) => e.kind === 'document_acknowledged')).toMatchObject({
       documentType: 'cftc_warning',
       version: '1.0',
-      summary: expect.stringContaining('cftc_warning'),
+      summary: expect.stringContaining('Regulatory Status and Fraud Warning'),
     });
     for (const entry of log) expect(entry.summary).toEqual(expect.any(String));
   });

@@ -91,7 +91,7 @@ describe('the audit screen', () => {
     const ack = entries[2];
     if (ack === undefined) throw new Error('no acknowledgment entry');
     expect(
-      within(ack).getByRole('heading', { name: 'Acknowledged Risk disclosure v1.0' }),
+      within(ack).getByRole('heading', { name: 'Acknowledged Futures Risk Disclosure v1.0' }),
     ).toBeInTheDocument();
     for (const evidence of [
       '203.0.113.7',

@@ -11,12 +11,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { DocumentCoverage, DocumentVersion } from '@tickwise/contracts';
+import { documentTypeLabels } from '@tickwise/contracts';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { AsOfInput } from './AsOfInput';
 import { coverageExportUrl, useAuditDocumentCoverageQuery, useAuditDocumentsQuery } from './audit-api';
 import { ExportButtons } from './ExportButtons';
-import { documentTypeLabels } from './evidence';
 import { formatUtc } from './time';
 import { Note, Panel, PanelHeading, ReadError } from './ui';
 

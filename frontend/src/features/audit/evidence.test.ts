@@ -17,8 +17,8 @@ describe('the timeline of a replayed history', () => {
   it('has one entry per event, in log order, each with its kind and title', () => {
     expect(entries.map((e) => [e.kind, e.title])).toEqual([
       ['warning', 'Warning issued: General risk'],
-      ['view', 'Opened Risk disclosure v1.0'],
-      ['acknowledgment', 'Acknowledged Risk disclosure v1.0'],
+      ['view', 'Opened Futures Risk Disclosure v1.0'],
+      ['acknowledgment', 'Acknowledged Futures Risk Disclosure v1.0'],
       ['risk', 'Completed the risk assessment'],
       ['warning-acknowledgment', 'Acknowledged a warning'],
     ]);
@@ -100,10 +100,10 @@ describe('verification in one line', () => {
 describe('labels', () => {
   it('names streams, documents, risk states and learners', () => {
     expect(streamLabel('user-x')).toBe('Account');
-    expect(streamLabel('catalog-document-privacy_policy')).toBe('Published: Privacy policy');
+    expect(streamLabel('catalog-document-privacy_policy')).toBe('Published: Privacy Policy');
     expect(streamLabel('catalog-document-new_kind')).toBe('Published: new_kind');
     expect(streamLabel('other')).toBe('other');
-    expect(documentLabel('cftc_warning', '2.0')).toBe('CFTC / regulatory warning v2.0');
+    expect(documentLabel('cftc_warning', '2.0')).toBe('Regulatory Status and Fraud Warning v2.0');
     expect(riskAssessmentText({ status: 'none', assessmentId: null, expiresAt: null })).toBe(
       'No risk assessment',
     );

@@ -2,21 +2,15 @@
  * What the audit screen says about a replayed history: each compliance event as a timeline entry with its
  * evidence, the learner's state, and the hash-chain verification, in words an auditor reads.
  */
-import type {
-  AuditHistory,
-  ComplianceEvidence,
-  ComplianceState,
-  DocumentType,
-  StreamVerification,
+import {
+  type AuditHistory,
+  type ComplianceEvidence,
+  type ComplianceState,
+  type DocumentType,
+  documentTypeLabels,
+  type StreamVerification,
 } from '@tickwise/contracts';
 import { formatUtc } from './time';
-
-export const documentTypeLabels: Readonly<Record<DocumentType, string>> = {
-  risk_disclosure: 'Risk disclosure',
-  cftc_warning: 'CFTC / regulatory warning',
-  educational_disclaimer: 'Educational disclaimer',
-  privacy_policy: 'Privacy policy',
-};
 
 export const documentLabel = (type: DocumentType, version: string): string =>
   `${documentTypeLabels[type]} v${version}`;
