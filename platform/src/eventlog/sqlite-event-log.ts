@@ -74,25 +74,39 @@ class StoredEvent implements RecordedEvent {
   readonly type: string;
   readonly data: unknown;
   readonly position: Position;
-  #rawMetadata: () => string;
+  /** The metadata's text, or how to load it by position (replayed rows are read without it). */
+  #rawMetadata: string | ((position: number) => string) | undefined;
   #metadata: RecordedEvent['metadata'] | undefined;
 
-  constructor(row: EventRow | LeanEventRow, loadMetadata?: (position: number) => string) {
-    this.eventId = row.event_id;
-    this.stream = row.stream;
-    this.revision = row.revision;
-    this.type = row.type;
+  constructor(
+    position: number,
+    eventId: string,
+    stream: string,
+    revision: number,
+    type: string,
+    data: string,
+    metadata: string | ((position: number) => string) | undefined,
+  ) {
+    this.eventId = eventId;
+    this.stream = stream;
+    this.revision = revision;
+    this.type = type;
     try {
-      this.data = JSON.parse(row.data);
+      this.data = JSON.parse(data);
     } catch {
-      throw new CorruptEventError(row.stream, row.revision);
+      throw new CorruptEventError(stream, revision);
     }
-    this.position = String(row.position);
-    this.#rawMetadata = 'metadata' in row ? () => row.metadata : () => loadMetadata?.(row.position) ?? 'null';
+    this.position = String(position);
+    this.#rawMetadata = metadata;
+  }
+
+  #metadataText(): string {
+    const raw = this.#rawMetadata;
+    return typeof raw === 'string' ? raw : (raw?.(Number(this.position)) ?? 'null');
   }
 
   get metadata(): RecordedEvent['metadata'] {
-    this.#metadata ??= JSON.parse(this.#rawMetadata()) as RecordedEvent['metadata'];
+    this.#metadata ??= JSON.parse(this.#metadataText()) as RecordedEvent['metadata'];
     return this.#metadata;
   }
 
@@ -102,21 +116,14 @@ class StoredEvent implements RecordedEvent {
   }
 }
 
-const toRecorded = (row: EventRow): RecordedEvent => new StoredEvent(row);
+const toRecorded = (row: EventRow): RecordedEvent =>
+  new StoredEvent(row.position, row.event_id, row.stream, row.revision, row.type, row.data, row.metadata);
 
-/** A row without its metadata column (the `readAll` path). */
-type LeanEventRow = Omit<EventRow, 'metadata'>;
-
-/** The same columns as an array (`Statement.raw()`): no object per row on the hot replay path. */
+/**
+ * The `readAll` columns (everything but the metadata) as an array (`Statement.raw()`): no object per row on
+ * the hot replay path, and nothing of the row kept alive by the event but what it holds.
+ */
 type LeanRawRow = [number, string, string, number, string, string];
-const fromRaw = ([position, event_id, stream, revision, type, data]: LeanRawRow): LeanEventRow => ({
-  position,
-  event_id,
-  stream,
-  revision,
-  type,
-  data,
-});
 
 /**
  * The embedded event log: one SQLite file in WAL mode with synchronous=FULL, so an acknowledged append
@@ -336,7 +343,10 @@ export class SqliteEventLog implements EventLog {
       after = rows[rows.length - 1]?.[0] ?? after;
       remaining -= rows.length;
       // Metadata is loaded only if a reader asks for it (projections never do).
-      yield rows.map((row) => new StoredEvent(fromRaw(row), this.loadMetadata));
+      yield rows.map(
+        ([position, eventId, stream, revision, type, data]) =>
+          new StoredEvent(position, eventId, stream, revision, type, data, this.loadMetadata),
+      );
     }
   }
 

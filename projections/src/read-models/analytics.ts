@@ -109,13 +109,32 @@ const empty = (id: string): AnalyticsLearnerDoc => ({
   assessments: 0,
   psychology: null,
 });
-const gate = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => ({
-  ...doc,
-  compliant:
+/**
+ * A copy of a learner document for a handler to change. Spelled out field by field (in the order `empty`
+ * gives them, which is the order stored documents have): `{ ...doc }` costs about twenty times as much for
+ * a document of this shape, and a rebuild copies one for nearly every event of the history.
+ */
+const copyOf = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => ({
+  id: doc.id,
+  registered: doc.registered,
+  acknowledged: doc.acknowledged,
+  riskExpiresAt: doc.riskExpiresAt,
+  compliant: doc.compliant,
+  startedModules: doc.startedModules,
+  completedModules: doc.completedModules,
+  firstAnswers: doc.firstAnswers,
+  firstScores: doc.firstScores,
+  assessments: doc.assessments,
+  psychology: doc.psychology,
+});
+/** Sets `compliant` on a handler's own copy once the learner has passed the gate. */
+const gate = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => {
+  doc.compliant =
     doc.compliant ||
     (doc.riskExpiresAt !== null &&
-      new Set(doc.acknowledged.map((a) => a.split('@')[0])).size >= DOCUMENT_TYPES),
-});
+      new Set(doc.acknowledged.map((a) => a.split('@')[0])).size >= DOCUMENT_TYPES);
+  return doc;
+};
 
 const learnerHandler = (
   apply: (doc: AnalyticsLearnerDoc, event: RecordedEvent) => AnalyticsLearnerDoc,
@@ -129,20 +148,112 @@ const learnerHandler = (
 
 /** Reads ",question:module:correct" entries. */
 export function parseAnswers(entries: string): Array<{ qid: string; moduleId: number; correct: boolean }> {
-  return entries
-    .split(',')
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      const [qid = '', moduleId = '0', correct = '0'] = entry.split(':');
-      return { qid, moduleId: Number(moduleId), correct: correct === '1' };
-    });
+  const answers: Array<{ qid: string; moduleId: number; correct: boolean }> = [];
+  forEachAnswer(entries, 0, (qid, moduleId, correct) => {
+    answers.push({ qid, moduleId, correct });
+  });
+  return answers;
+}
+
+const ONE = '1'.charCodeAt(0);
+/** Where the field of an entry that starts at `start` ends: at its colon, or at the entry's `end`. */
+const fieldEnd = (entries: string, start: number, end: number) => {
+  const colon = entries.indexOf(':', start);
+  return colon >= 0 && colon < end ? colon : end;
+};
+
+/**
+ * Visits the ",question:module:correct" entries of `entries` from index `from` (an entry boundary), reading
+ * each as `parseAnswers` does but without splitting strings into arrays: this runs for every first answer
+ * of the history.
+ */
+function forEachAnswer(
+  entries: string,
+  from: number,
+  visit: (qid: string, moduleId: number, correct: boolean) => void,
+): void {
+  for (let start = from; start < entries.length; ) {
+    const comma = entries.indexOf(',', start);
+    const end = comma < 0 ? entries.length : comma;
+    if (end > start) {
+      const qidEnd = fieldEnd(entries, start, end);
+      const moduleEnd = qidEnd < end ? fieldEnd(entries, qidEnd + 1, end) : end;
+      const correctEnd = moduleEnd < end ? fieldEnd(entries, moduleEnd + 1, end) : end;
+      visit(
+        entries.slice(start, qidEnd),
+        qidEnd < end ? Number(entries.slice(qidEnd + 1, moduleEnd)) : 0,
+        correctEnd === moduleEnd + 2 && entries.charCodeAt(moduleEnd + 1) === ONE,
+      );
+    }
+    start = end + 1;
+  }
+}
+
+/**
+ * Visits the entries whose module is `moduleId`, found by their ":module:" text: the handler writes module
+ * ids (and the `firstScores` keys) from numbers, so equal modules are equal texts, and only a module sits
+ * between two colons.
+ */
+function forEachAnswerToModule(
+  entries: string,
+  moduleId: string,
+  visit: (qid: string, correct: boolean) => void,
+): void {
+  const needle = `:${moduleId}:`;
+  for (let at = entries.indexOf(needle); at >= 0; at = entries.indexOf(needle, at + needle.length)) {
+    const comma = entries.indexOf(',', at + needle.length);
+    const correct = entries.slice(at + needle.length, comma < 0 ? entries.length : comma);
+    visit(entries.slice(entries.lastIndexOf(',', at) + 1, at), correct === '1');
+  }
 }
 
 const increment = (counts: Record<string, number>, key: string, by: number) => {
   counts[key] = (counts[key] ?? 0) + by;
 };
-const added = <T>(before: readonly T[] | undefined, after: readonly T[] | undefined) =>
-  before?.length === after?.length ? [] : (after ?? []).filter((x) => !(before ?? []).includes(x));
+/** Counts each element `after` has beyond `before` (both only ever grow by appending). */
+const countAdded = <T>(
+  counts: Record<string, number>,
+  before: readonly T[] | undefined,
+  after: readonly T[] | undefined,
+) => {
+  if (before === after || before?.length === after?.length || !after) return;
+  for (const x of after) if (!(before ?? []).includes(x)) increment(counts, String(x), 1);
+};
+
+const emptyItem = (moduleId: number) => ({
+  moduleId,
+  firstAttempts: 0,
+  firstCorrect: 0,
+  upper: 0,
+  upperCorrect: 0,
+  lower: 0,
+  lowerCorrect: 0,
+});
+const itemOf = (items: ItemsDoc, qid: string, moduleId: number) => {
+  let item = items.questions[qid];
+  if (!item) {
+    item = emptyItem(moduleId);
+    items.questions[qid] = item;
+  }
+  return item;
+};
+
+const changePsychology = (
+  agg: PsychologyAggregateDoc,
+  result: AnalyticsLearnerDoc['psychology'],
+  sign: 1 | -1,
+) => {
+  if (!result) return;
+  for (const c of PSYCHOLOGY_CATEGORIES) {
+    const counts = agg.bands[c] ?? BANDS.map(() => 0);
+    const band = bandOf(result.scores[c]);
+    counts[band] = (counts[band] ?? 0) + sign;
+    agg.bands[c] = counts;
+    increment(agg.sums, c, sign * result.scores[c]);
+  }
+  agg.learners += sign;
+  increment(agg.archetypes, result.archetype, sign);
+};
 
 export const analyticsProjection: Projection = {
   name: 'analytics',
@@ -151,7 +262,11 @@ export const analyticsProjection: Projection = {
   handlers: {
     UserRegistered: [
       learnerHandler(
-        (doc) => ({ ...doc, registered: true }),
+        (doc) => {
+          const next = copyOf(doc);
+          next.registered = true;
+          return next;
+        },
         (e) => [data('UserRegistered', e).userId],
       ),
     ],
@@ -159,41 +274,45 @@ export const analyticsProjection: Projection = {
       learnerHandler((doc, e) => {
         const { documentType, version } = data('DocumentAcknowledged', e);
         const key = `${documentType}@${version}`;
-        return doc.acknowledged.includes(key)
-          ? doc
-          : gate({ ...doc, acknowledged: [...doc.acknowledged, key] });
+        if (doc.acknowledged.includes(key)) return doc;
+        const next = copyOf(doc);
+        next.acknowledged = [...doc.acknowledged, key];
+        return gate(next);
       }),
     ],
     RiskAssessed: [
-      learnerHandler((doc, e) => gate({ ...doc, riskExpiresAt: data('RiskAssessed', e).expiresAt })),
+      learnerHandler((doc, e) => {
+        const next = copyOf(doc);
+        next.riskExpiresAt = data('RiskAssessed', e).expiresAt;
+        return gate(next);
+      }),
     ],
     LessonCompleted: [
       learnerHandler((doc, e) => {
         const { moduleId } = data('LessonCompleted', e);
-        return doc.startedModules.includes(moduleId)
-          ? doc
-          : { ...doc, startedModules: [...doc.startedModules, moduleId] };
+        if (doc.startedModules.includes(moduleId)) return doc;
+        const next = copyOf(doc);
+        next.startedModules = [...doc.startedModules, moduleId];
+        return next;
       }),
     ],
     QuizQuestionAnswered: [
       learnerHandler((doc, e) => {
         const { questionId, moduleId, isCorrect } = data('QuizQuestionAnswered', e);
         if (doc.firstAnswers.includes(`,${questionId}:`)) return doc;
-        return {
-          ...doc,
-          firstAnswers: `${doc.firstAnswers},${questionId}:${moduleId}:${isCorrect ? 1 : 0}`,
-        };
+        const next = copyOf(doc);
+        next.firstAnswers = `${doc.firstAnswers},${questionId}:${moduleId}:${isCorrect ? 1 : 0}`;
+        return next;
       }),
     ],
     ModuleQuizCompleted: [
       learnerHandler((doc, e) => {
         const { moduleId, score } = data('ModuleQuizCompleted', e);
         if (doc.completedModules.includes(moduleId)) return doc;
-        return {
-          ...doc,
-          completedModules: [...doc.completedModules, moduleId],
-          firstScores: { ...doc.firstScores, [moduleId]: score },
-        };
+        const next = copyOf(doc);
+        next.completedModules = [...doc.completedModules, moduleId];
+        next.firstScores = { ...doc.firstScores, [moduleId]: score };
+        return next;
       }),
     ],
     PsychologyAssessmentCompleted: [
@@ -203,11 +322,10 @@ export const analyticsProjection: Projection = {
           PsychologyCategory,
           number
         >;
-        return {
-          ...doc,
-          assessments: doc.assessments + 1,
-          psychology: { scores, archetype: d.traderArchetype },
-        };
+        const next = copyOf(doc);
+        next.assessments = doc.assessments + 1;
+        next.psychology = { scores, archetype: d.traderArchetype };
+        return next;
       }),
     ],
     ComplianceDocumentPublished: [
@@ -234,10 +352,8 @@ export const analyticsProjection: Projection = {
           const next = funnel ?? { id: 'funnel', registered: 0, compliant: 0, started: {}, completed: {} };
           if (after?.registered && !before?.registered) next.registered += 1;
           if (after?.compliant && !before?.compliant) next.compliant += 1;
-          for (const m of added(before?.startedModules, after?.startedModules))
-            increment(next.started, String(m), 1);
-          for (const m of added(before?.completedModules, after?.completedModules))
-            increment(next.completed, String(m), 1);
+          countAdded(next.started, before?.startedModules, after?.startedModules);
+          countAdded(next.completed, before?.completedModules, after?.completedModules);
           return next;
         },
       }),
@@ -246,46 +362,36 @@ export const analyticsProjection: Projection = {
         id: 'items',
         apply: (items, before, after) => {
           const next = items ?? { id: 'items', questions: {} };
-          const entry = (qid: string, moduleId: number) => {
-            const existing = next.questions[qid];
-            if (existing) return existing;
-            const created = {
-              moduleId,
-              firstAttempts: 0,
-              firstCorrect: 0,
-              upper: 0,
-              upperCorrect: 0,
-              lower: 0,
-              lowerCorrect: 0,
-            };
-            next.questions[qid] = created;
-            return created;
-          };
           const afterAnswers = after?.firstAnswers ?? '';
           const beforeAnswers = before?.firstAnswers ?? '';
           // New first answers are what was appended to the string.
-          for (const answer of parseAnswers(afterAnswers.slice(beforeAnswers.length))) {
-            const e = entry(answer.qid, answer.moduleId);
-            e.firstAttempts += 1;
-            if (answer.correct) e.firstCorrect += 1;
+          if (afterAnswers.length > beforeAnswers.length) {
+            forEachAnswer(afterAnswers, beforeAnswers.length, (qid, moduleId, correct) => {
+              const item = itemOf(next, qid, moduleId);
+              item.firstAttempts += 1;
+              if (correct) item.firstCorrect += 1;
+            });
           }
           // At a learner's first completion of a module quiz, their first answers to its questions join the
-          // upper or lower group by that first score.
-          for (const [moduleId, score] of Object.entries(after?.firstScores ?? {})) {
+          // upper or lower group by that first score. (A handler that adds a first score gives the document a new
+          // `firstScores` object: the same object means no new first score, the case of nearly every change.)
+          const afterScores = after?.firstScores;
+          if (afterScores === undefined || afterScores === before?.firstScores) return next;
+          for (const moduleId in afterScores) {
             if (before?.firstScores[moduleId] !== undefined) continue;
+            const score = afterScores[moduleId] as number;
             const group = score >= UPPER_GROUP_MIN ? 'upper' : score <= LOWER_GROUP_MAX ? 'lower' : null;
             if (!group) continue;
-            for (const answer of parseAnswers(afterAnswers)) {
-              if (String(answer.moduleId) !== moduleId) continue;
-              const e = entry(answer.qid, answer.moduleId);
+            forEachAnswerToModule(afterAnswers, moduleId, (qid, correct) => {
+              const item = itemOf(next, qid, Number(moduleId));
               if (group === 'upper') {
-                e.upper += 1;
-                if (answer.correct) e.upperCorrect += 1;
+                item.upper += 1;
+                if (correct) item.upperCorrect += 1;
               } else {
-                e.lower += 1;
-                if (answer.correct) e.lowerCorrect += 1;
+                item.lower += 1;
+                if (correct) item.lowerCorrect += 1;
               }
-            }
+            });
           }
           return next;
         },
@@ -304,20 +410,8 @@ export const analyticsProjection: Projection = {
           };
           const delta = (after?.assessments ?? 0) - (before?.assessments ?? 0);
           if (delta === 0) return next;
-          const change = (result: AnalyticsLearnerDoc['psychology'], sign: 1 | -1) => {
-            if (!result) return;
-            for (const c of PSYCHOLOGY_CATEGORIES) {
-              const counts = next.bands[c] ?? BANDS.map(() => 0);
-              const band = bandOf(result.scores[c]);
-              counts[band] = (counts[band] ?? 0) + sign;
-              next.bands[c] = counts;
-              increment(next.sums, c, sign * result.scores[c]);
-            }
-            next.learners += sign;
-            increment(next.archetypes, result.archetype, sign);
-          };
-          change(before?.psychology ?? null, -1);
-          change(after?.psychology ?? null, 1);
+          changePsychology(next, before?.psychology ?? null, -1);
+          changePsychology(next, after?.psychology ?? null, 1);
           next.assessments += delta;
           return next;
         },
@@ -327,8 +421,7 @@ export const analyticsProjection: Projection = {
         id: 'compliance',
         apply: (agg, before, after) => {
           const next = agg ?? { id: 'compliance', acknowledged: {}, expiries: {} };
-          for (const key of added(before?.acknowledged, after?.acknowledged))
-            increment(next.acknowledged, key, 1);
+          countAdded(next.acknowledged, before?.acknowledged, after?.acknowledged);
           if (before?.riskExpiresAt !== after?.riskExpiresAt) {
             if (before?.riskExpiresAt) increment(next.expiries, before.riskExpiresAt.slice(0, 10), -1);
             if (after?.riskExpiresAt) increment(next.expiries, after.riskExpiresAt.slice(0, 10), 1);

@@ -8,7 +8,7 @@ import {
   START,
   type WriteOp,
 } from '@tickwise/platform';
-import { applyBatch, touchedIds } from './apply-batch';
+import { Batch } from './apply-batch';
 import {
   checkpointName,
   dropStaleGenerations,
@@ -26,6 +26,14 @@ export interface ProjectionContext {
   store: ReadModelStore;
 }
 
+/** Loads the stored documents `events` touch that the batch has not loaded yet, then folds the events in. */
+async function addToBatch(store: ReadModelStore, batch: Batch, events: readonly RecordedEvent[]) {
+  for (const [collection, ids] of batch.missing(events)) {
+    batch.provide(collection, await store.getMany(collection, ids));
+  }
+  batch.apply(events);
+}
+
 /** Applies one batch of events to a generation and commits the documents with the checkpoint. */
 export async function commitBatch(
   { store }: ProjectionContext,
@@ -36,14 +44,9 @@ export async function commitBatch(
 ): Promise<Position | undefined> {
   const last = events[events.length - 1];
   if (!last) return undefined;
-  const loaded = new Map<string, Map<string, import('@tickwise/platform').Doc>>();
-  for (const [collection, ids] of touchedIds(projection, generation, events)) {
-    loaded.set(collection, await store.getMany(collection, [...ids]));
-  }
-  const writes = applyBatch(projection, generation, events, {
-    get: (collection, id) => loaded.get(collection)?.get(id),
-  });
-  await store.commit([...writes, ...extraWrites], {
+  const batch = new Batch(projection, generation);
+  await addToBatch(store, batch, events);
+  await store.commit([...batch.writes(), ...extraWrites], {
     name: checkpointName(projection.name, generation),
     position: last.position,
   });
@@ -246,6 +249,13 @@ export class LiveProjectionRunner {
 }
 
 /**
+ * Events read from the log at a time while a batch is being built: a batch of thousands of events is read in
+ * parts and each part folded in as it arrives, so only one part of parsed events is alive at once (much less
+ * for the garbage collector to copy), while the documents are still written once per batch.
+ */
+const READ_PART = 1000;
+
+/**
  * Reads the projection's event types after `from` until a pass finds nothing new, committing each batch.
  * Events of other types are never read or parsed, yet the checkpoint ends at the head the last pass
  * started from, so lag and read-your-writes see the projection as caught up.
@@ -258,21 +268,44 @@ async function replay(
   batchSize: number,
   onBatch?: (count: number, position: Position) => void,
 ): Promise<Position> {
+  const { log, store } = context;
   const types = handledTypes(projection);
+  // Equal parts of at most READ_PART events that add up to the batch size (5000 = 5 × 1000, 1500 = 2 × 750).
+  const partSize = Math.ceil(batchSize / Math.ceil(Math.max(1, batchSize) / READ_PART));
   let position = from;
   for (;;) {
-    const passHead = await context.log.headPosition();
+    const passHead = await log.headPosition();
     let read = 0;
-    for await (const batch of context.log.readAll({ fromPosition: position, batchSize, types })) {
-      position = (await commitBatch(context, projection, generation, batch)) ?? position;
-      read += batch.length;
-      onBatch?.(batch.length, position);
+    let batch: Batch | undefined;
+    let pending = 0;
+    let last = position;
+    const commit = async () => {
+      if (!batch) return;
+      await store.commit(batch.writes(), {
+        name: checkpointName(projection.name, generation),
+        position: last,
+      });
+      position = last;
+      read += pending;
+      onBatch?.(pending, position);
+      batch = undefined;
+      pending = 0;
       // Let the process answer requests between batches: with the synchronous embedded storage a rebuild in
       // the serving process would otherwise hold the event loop until it finished.
       await new Promise((resolve) => setImmediate(resolve));
+    };
+    for await (const part of log.readAll({ fromPosition: position, batchSize: partSize, types })) {
+      const lastOfPart = part[part.length - 1];
+      if (!lastOfPart) continue;
+      batch ??= new Batch(projection, generation);
+      await addToBatch(store, batch, part);
+      pending += part.length;
+      last = lastOfPart.position;
+      if (pending >= batchSize) await commit();
     }
+    await commit();
     if (comparePositions(passHead, position) > 0) {
-      await context.store.commit([], {
+      await store.commit([], {
         name: checkpointName(projection.name, generation),
         position: passHead,
       });
