@@ -244,6 +244,10 @@ export const PsychologyInstrumentPublished = struct(
 // ---- audit-{auditorId} ----
 
 /** An auditor's read, itself recorded. learnerId null for reads not about one learner; view names the screen/route. */
+/**
+ * An auditor's read. For an export, exportHash anchors the file in the log: the JSON export's own
+ * exportHash, or the SHA-256 of a CSV file's bytes (`npm run audit -- anchored <file>` looks it up).
+ */
 export const AuditorViewedRecords = struct(
   {
     auditorId: entityId,
@@ -252,6 +256,7 @@ export const AuditorViewedRecords = struct(
     asOf: nullable(isoDateTime),
     viewedAt: isoDateTime,
   },
+  { exportHash: sha256Hex },
   'AuditorViewedRecords',
 );
 

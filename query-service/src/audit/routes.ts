@@ -1,4 +1,5 @@
 import {
+  type AuditExport,
   type AuditHistory,
   type DocumentCoverage,
   DocumentType,
@@ -11,6 +12,7 @@ import {
   HttpError,
   type RecordedEvent,
   type RouteHandlers,
+  sha256Hex,
   verifyChain,
 } from '@tickwise/platform';
 import { activeCollection, type LearnerComplianceDoc, type UserDoc } from '@tickwise/projections';
@@ -30,13 +32,26 @@ const auditorOf = (userId: string | undefined) => {
 export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   const { log, store } = deps;
 
-  async function recordRead(auditorId: string, learnerId: string | null, view: string, asOf: string | null) {
+  async function recordRead(
+    auditorId: string,
+    learnerId: string | null,
+    view: string,
+    asOf: string | null,
+    exportHash?: string,
+  ) {
     await log.appendToStream(
       streams.audit(auditorId),
       [
         {
           type: 'AuditorViewedRecords',
-          data: { auditorId, learnerId, view, asOf, viewedAt: deps.now().toISOString() },
+          data: {
+            auditorId,
+            learnerId,
+            view,
+            asOf,
+            viewedAt: deps.now().toISOString(),
+            ...(exportHash === undefined ? {} : { exportHash }),
+          },
           metadata: {
             correlationId: `audit:${auditorId}`,
             causationId: `audit:${auditorId}`,
@@ -193,17 +208,19 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       const auditorId = auditorOf(request.principal?.userId);
       const asOf = query.asOf ?? nowIso();
       const { report, streams: stored } = await history(params.id, asOf);
-      await recordRead(auditorId, params.id, `export:${query.format ?? 'json'}`, query.asOf ?? null);
       const name = `tickwise-history-${params.id}-${asOf.slice(0, 10)}`;
-      return query.format === 'csv'
-        ? {
-            body: historyCsv(report),
-            file: { contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` },
-          }
-        : {
-            body: buildExport('learner-history', report, stored, auditorId, deps.now()),
-            file: { contentType: 'application/json', filename: `${name}.json` },
-          };
+      const exported =
+        query.format === 'csv'
+          ? csvFile(historyCsv(report), name)
+          : jsonFile(buildExport('learner-history', report, stored, auditorId, deps.now()), name);
+      await recordRead(
+        auditorId,
+        params.id,
+        `export:${query.format ?? 'json'}`,
+        query.asOf ?? null,
+        exported.hash,
+      );
+      return exported.reply;
     },
 
     async auditDocuments(_input, request) {
@@ -243,30 +260,41 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       const auditorId = auditorOf(request.principal?.userId);
       const asOf = query.asOf ?? nowIso();
       const report = await coverage(params.documentType, params.version, asOf);
+      const name = `tickwise-coverage-${params.documentType}-${params.version}-${asOf.slice(0, 10)}`;
+      const stream = streams.catalogDocument(params.documentType);
+      const exported =
+        query.format === 'csv'
+          ? csvFile(coverageCsv(report), name)
+          : jsonFile(
+              buildExport(
+                'document-coverage',
+                report,
+                [{ stream, events: await log.readStream(stream) }],
+                auditorId,
+                deps.now(),
+              ),
+              name,
+            );
       await recordRead(
         auditorId,
         null,
         `coverage-export:${params.documentType}@${params.version}`,
         query.asOf ?? null,
+        exported.hash,
       );
-      const name = `tickwise-coverage-${params.documentType}-${params.version}-${asOf.slice(0, 10)}`;
-      if (query.format === 'csv') {
-        return {
-          body: coverageCsv(report),
-          file: { contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` },
-        };
-      }
-      const stream = streams.catalogDocument(params.documentType);
-      return {
-        body: buildExport(
-          'document-coverage',
-          report,
-          [{ stream, events: await log.readStream(stream) }],
-          auditorId,
-          deps.now(),
-        ),
-        file: { contentType: 'application/json', filename: `${name}.json` },
-      };
+      return exported.reply;
     },
   };
 }
+
+/** A CSV export and the hash that anchors it in the log: the SHA-256 of the file's bytes. */
+const csvFile = (body: string, name: string) => ({
+  hash: sha256Hex(body),
+  reply: { body, file: { contentType: 'text/csv; charset=utf-8', filename: `${name}.csv` } },
+});
+
+/** A JSON export and the hash that anchors it in the log: its own exportHash. */
+const jsonFile = (body: AuditExport, name: string) => ({
+  hash: body.exportHash,
+  reply: { body, file: { contentType: 'application/json', filename: `${name}.json` } },
+});

@@ -297,6 +297,61 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
   });
 });
 
+describe('anchors: every export is recorded in the log with its hash (`npm run audit -- anchored <file>`)', () => {
+  const anchoredCli = (file: string) =>
+    run(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'query-service/src/audit/cli.ts'), 'anchored', file],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: stack.dir },
+      },
+    );
+  const exportEvents = async () =>
+    (await stack.allEvents()).filter(
+      (e) =>
+        e.type === 'AuditorViewedRecords' && String((e.data as { view: string }).view).includes('export'),
+    );
+
+  test('the JSON export taken above is recorded with its exportHash in the auditor stream', async () => {
+    const { exportHash } = parse(untouchedExport);
+    const recorded = (await exportEvents()).map((e) => e.data as { exportHash?: string; view: string });
+    expect(recorded).toContainEqual(expect.objectContaining({ view: 'export:json', exportHash }));
+  });
+
+  test('the CLI finds it: who exported which learner, when, and where the record is', async () => {
+    const { stdout } = await anchoredCli(saved(untouchedExport));
+    expect(stdout).toContain(`Anchored: exported by auditor ${auditor.userId}`);
+    expect(stdout).toContain(`of learner ${learner.userId}`);
+    expect(stdout).toContain(`recorded as ${streams.audit(auditor.userId)} revision`);
+  }, 30_000);
+
+  test('a CSV export is anchored by the SHA-256 of its bytes; one changed character is not', async () => {
+    const res = await auditor.get(`/api/audit/learners/${learner.userId}/export?format=csv`);
+    expect(res.status).toBe(200);
+    const file = join(files, 'history.csv');
+    writeFileSync(file, res.text);
+    await expect(anchoredCli(file)).resolves.toMatchObject({ stdout: expect.stringContaining('Anchored:') });
+    writeFileSync(file, res.text.replace('risk_disclosure', 'risk_disclosurE'));
+    await expect(anchoredCli(file)).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('NOT ANCHORED'),
+    });
+  }, 60_000);
+
+  test('a self-consistent export that Tickwise never issued (re-dated, hash recomputed) verifies offline but is not anchored', async () => {
+    const { exportHash: _old, ...body } = parse(untouchedExport);
+    const redated = { ...body, generatedAt: '2025-01-01T00:00:00.000Z' };
+    const forged = JSON.stringify({ ...redated, exportHash: exportHashOf(redated) });
+    const file = saved(forged);
+    await expect(auditCli(file)).resolves.toMatchObject({ stdout: expect.stringMatching(/^verified/) });
+    await expect(anchoredCli(file)).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining('NOT ANCHORED'),
+    });
+  }, 60_000);
+});
+
 describe('after a byte of compliance revision 2 was flipped in the SQLite file', () => {
   let afterTampering = '';
   beforeAll(async () => {
