@@ -57,11 +57,26 @@ const logged = (doc: LearnerComplianceDoc, entry: ComplianceLogEntry): Complianc
   ...doc.log,
 ];
 
+/**
+ * One learner's first acknowledgment of one document version, found by `key` (documentType@version): the
+ * auditors' coverage of a version reads these instead of every learner's whole record.
+ */
+export interface VersionAcknowledgmentDoc {
+  id: string;
+  key: string;
+  learnerId: string;
+  acknowledgedAt: string;
+  [key: string]: unknown;
+}
+
+export const versionKey = (documentType: DocumentType, version: string): string =>
+  `${documentType}@${version}`;
+
 export const complianceProjection: Projection = {
   name: 'compliance',
-  // 3: the log reads in words (document and warning names, not their codes).
+  // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
   version: 3,
-  collections: [{ name: 'learners' }, { name: 'documents' }],
+  collections: [{ name: 'learners' }, { name: 'documents' }, { name: 'acknowledgments', indexes: ['key'] }],
   handlers: {
     ComplianceDocumentPublished: [
       handler<ActiveDocumentDoc>({
@@ -103,6 +118,21 @@ export const complianceProjection: Projection = {
       }),
     ],
     DocumentAcknowledged: [
+      handler<VersionAcknowledgmentDoc>({
+        collection: 'acknowledgments',
+        ids: (event) => {
+          const d = data('DocumentAcknowledged', event);
+          return [`${learnerOf(event)[0]}|${versionKey(d.documentType, d.version)}`];
+        },
+        // The first acknowledgment of a version is the one that counts; a repeat changes nothing.
+        apply: (doc, event) => {
+          if (doc) return doc;
+          const d = data('DocumentAcknowledged', event);
+          const learnerId = learnerOf(event)[0] ?? '';
+          const key = versionKey(d.documentType, d.version);
+          return { id: `${learnerId}|${key}`, key, learnerId, acknowledgedAt: d.acknowledgedAt };
+        },
+      }),
       handler<LearnerComplianceDoc>({
         collection: 'learners',
         ids: learnerOf,

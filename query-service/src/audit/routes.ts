@@ -15,7 +15,12 @@ import {
   sha256Hex,
   verifyChain,
 } from '@tickwise/platform';
-import { activeCollection, type LearnerComplianceDoc, type UserDoc } from '@tickwise/projections';
+import {
+  activeCollection,
+  type UserDoc,
+  type VersionAcknowledgmentDoc,
+  versionKey,
+} from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 import { buildExport, coverageCsv, historyCsv } from './exports';
 import { replayCompliance } from './replay';
@@ -145,24 +150,21 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       (e) => (e.data as EventData<'ComplianceDocumentPublished'>).version === version,
     );
     if (!published) throw new HttpError(404, `No version ${version} of ${documentType}`);
-    const [users, learners] = await Promise.all([
+    const [users, acknowledgments] = await Promise.all([
       activeCollection(store, 'users', 'users').then((c) => store.find<UserDoc>(c)),
-      activeCollection(store, 'compliance', 'learners').then((c) => store.find<LearnerComplianceDoc>(c)),
+      activeCollection(store, 'compliance', 'acknowledgments').then((c) =>
+        store.find<VersionAcknowledgmentDoc>(c, { where: { key: versionKey(documentType, version) } }),
+      ),
     ]);
-    const byLearner = new Map(learners.map((l) => [l.id, l]));
+    const acknowledgedAt = new Map(acknowledgments.map((a) => [a.learnerId, a.acknowledgedAt]));
     const limit = Date.parse(asOf);
     const acknowledged: DocumentCoverage['acknowledged'] = [];
     const notAcknowledged: DocumentCoverage['notAcknowledged'] = [];
     for (const user of users) {
       if (Date.parse(user.createdAt) > limit) continue;
-      const ack = byLearner
-        .get(user.id)
-        ?.acknowledgments.find(
-          (a) =>
-            a.documentType === documentType && a.version === version && Date.parse(a.acknowledgedAt) <= limit,
-        );
-      if (ack)
-        acknowledged.push({ learnerId: user.id, email: user.email, acknowledgedAt: ack.acknowledgedAt });
+      const at = acknowledgedAt.get(user.id);
+      if (at !== undefined && Date.parse(at) <= limit)
+        acknowledged.push({ learnerId: user.id, email: user.email, acknowledgedAt: at });
       else notAcknowledged.push({ learnerId: user.id, email: user.email });
     }
     return { documentType, version, asOf, acknowledged, notAcknowledged };
