@@ -293,11 +293,47 @@ describe('the module viewer', () => {
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Take Module Quiz' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 Quiz' })).toBeInTheDocument();
+    // Every lesson done: the questions, as before, and no notice.
+    expect(await screen.findByTestId('quiz-question')).toHaveTextContent('Who is the buyer to every seller?');
+    expect(screen.queryByTestId('lessons-to-finish')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: /Back to Module/ }));
     const entry = await screen.findByTestId('quiz-entry');
     expect(entry).toHaveTextContent('Module Quiz');
     expect(entry).toHaveTextContent('2 questions');
     expect(screen.getByTestId('viewer-progress')).toHaveTextContent('80% complete');
+  });
+
+  it("'Take Module Quiz' with earlier lessons incomplete completes this lesson, then names the others instead of the quiz", async () => {
+    const { calls } = startServer({ progress: [done(1, 1), done(1, 3)] });
+    renderCourse('/course?module=1&lesson=4');
+    await userEvent.click(await screen.findByRole('button', { name: 'Take Module Quiz' }));
+    const notice = await screen.findByTestId('lessons-to-finish');
+    expect(notice).toHaveAttribute('role', 'alert');
+    expect(notice).toHaveTextContent('Finish every lesson to take the quiz');
+    expect(notice).toHaveTextContent('One lesson is still to finish:');
+    const links = within(notice).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Lesson 2: Futures Versus Forwards', '/course?module=1&lesson=2'],
+    ]);
+    // This lesson was completed; no quiz was opened.
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([{ moduleId: 1, lessonId: 4, completed: true }]);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Module 1 Quiz' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Hedgers and Speculators' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('viewer-progress')).toHaveTextContent('60% complete'));
+    expect(screen.queryByTestId('quiz-entry')).not.toBeInTheDocument();
+
+    // Pressed again: nothing more is posted, the notice stays.
+    await userEvent.click(screen.getByRole('button', { name: 'Take Module Quiz' }));
+    expect(await screen.findByTestId('lessons-to-finish')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+
+    // The link opens the lesson still to finish; the notice goes.
+    await userEvent.click(within(screen.getByTestId('lessons-to-finish')).getByRole('link'));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Futures Versus Forwards' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('lessons-to-finish')).not.toBeInTheDocument();
   });
 
   it("shows 'Completed' on the quiz entry when the quiz is done", async () => {
@@ -421,6 +457,33 @@ describe('the quiz', () => {
     expect(within(result).getByTestId('quiz-recorded-note')).toHaveTextContent(
       'Tickwise recorded 50% for this attempt (this screen counted 100%).',
     );
+  });
+
+  it('opened directly with lessons still to finish, names them with Back to Module instead of the questions', async () => {
+    const { calls } = startServer({ progress: [done(1, 2)] });
+    renderCourse('/course?module=1&view=quiz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 Quiz' })).toBeInTheDocument();
+    const notice = await screen.findByTestId('lessons-to-finish');
+    expect(notice).toHaveTextContent('Finish every lesson to take the quiz');
+    expect(notice).toHaveTextContent('3 lessons are still to finish:');
+    expect(
+      within(notice)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Lesson 1: Futures in Plain Words', '/course?module=1&lesson=1'],
+      ['Lesson 3: Exchanges and Clearing', '/course?module=1&lesson=3'],
+      ['Lesson 4: Hedgers and Speculators', '/course?module=1&lesson=4'],
+      ['Back to Module', '/course?module=1&view=lessons'],
+    ]);
+    expect(screen.queryByTestId('quiz-question')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Answer' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await userEvent.click(within(notice).getByRole('link', { name: 'Back to Module' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Futures in Plain Words' }),
+    ).toBeInTheDocument();
   });
 
   it("says 'No quiz questions available for this module.' when there are none", async () => {

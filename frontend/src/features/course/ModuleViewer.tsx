@@ -4,7 +4,8 @@
  * entry once every lesson is completed and the quiz has questions ('Completed' or the question count);
  * the lesson (title, description, duration, a video placeholder when it has a videoUrl, its sections);
  * Previous, Next (marks the lesson complete if it is not, then advances) and, on the last lesson,
- * 'Take Module Quiz' (marks it complete, opens the quiz).
+ * 'Take Module Quiz' (marks it complete, opens the quiz). The quiz counts only once every lesson is completed,
+ * so while others are still to finish 'Take Module Quiz' shows a notice naming them instead of the quiz.
  */
 import { Box, Button, Container, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { Lesson, Module } from '@tickwise/contracts';
@@ -21,7 +22,8 @@ import {
 } from './course-api';
 import { courseHref, lessonHref, quizHref } from './course-routes';
 import { LessonContent } from './LessonContent';
-import { allLessonsDone, completedLessonIds, isQuizDone, moduleProgress } from './progress';
+import { LessonsToFinish } from './LessonsToFinish';
+import { allLessonsDone, completedLessonIds, isQuizDone, lessonsToFinish, moduleProgress } from './progress';
 import { ErrorState, errorText, LevelBadge, Loading, minutes, ProgressBar, panel, StatusIcon } from './ui';
 
 export interface ModuleViewerProps {
@@ -110,6 +112,8 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
   const navigate = useNavigate();
   const [record, { isLoading: saving }] = useRecordCourseProgressMutation();
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** The lesson whose 'Take Module Quiz' found other lessons still to finish. */
+  const [blockedAt, setBlockedAt] = useState<number | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -139,22 +143,44 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
       return;
     }
     setSaveError(null);
+    setBlockedAt(null);
     titleRef.current?.focus();
   }, [currentId]);
 
-  /** Marks the lesson complete (once), then goes on. */
-  const completeThen = async (to: string) => {
-    if (lesson === undefined) return;
+  /** Marks the lesson complete (once); false (and why, on screen) when that could not be saved. */
+  const markDone = async (): Promise<boolean> => {
+    if (lesson === undefined) return false;
     setSaveError(null);
     try {
       if (!completed.has(lesson.id)) {
         await record({ moduleId: module.id, lessonId: lesson.id, completed: true }).unwrap();
       }
-      navigate(to);
+      return true;
     } catch (error) {
       setSaveError(`Your progress could not be saved: ${errorText(error)}`);
+      return false;
     }
   };
+
+  /** Marks the lesson complete (once), then goes on. */
+  const completeThen = async (to: string) => {
+    if (await markDone()) navigate(to);
+  };
+
+  /** Marks the lesson complete (once), then opens the quiz, or names the lessons still to finish. */
+  const takeQuiz = async () => {
+    if (lesson === undefined) return;
+    setBlockedAt(null);
+    const othersLeft = lessonsToFinish(lessons, completed).some((l) => l.lesson.id !== lesson.id);
+    if (!(await markDone())) return;
+    if (othersLeft) setBlockedAt(lesson.id);
+    else navigate(quizHref(module.id));
+  };
+  // Live, so a lesson finished elsewhere drops off; this lesson counts as done once the notice is shown.
+  const toFinish =
+    blockedAt !== null && blockedAt === lesson?.id
+      ? lessonsToFinish(lessons, completed).filter((l) => l.lesson.id !== blockedAt)
+      : [];
 
   return (
     <Stack gap="6">
@@ -336,6 +362,12 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
               </Box>
             ) : null}
 
+            {toFinish.length > 0 ? (
+              <Box mt="6">
+                <LessonsToFinish moduleId={module.id} toFinish={toFinish} />
+              </Box>
+            ) : null}
+
             <Flex
               as="nav"
               aria-label="Lesson navigation"
@@ -355,11 +387,7 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
                 Previous
               </Button>
               {isLast || next === undefined ? (
-                <Button
-                  loading={saving}
-                  loadingText="Saving…"
-                  onClick={() => void completeThen(quizHref(module.id))}
-                >
+                <Button loading={saving} loadingText="Saving…" onClick={() => void takeQuiz()}>
                   Take Module Quiz
                 </Button>
               ) : (

@@ -5,7 +5,9 @@
  * next question; Previous is off on the first question and during feedback. After the last question ('Completing...') the answers are sent
  * one per question, the module quiz is completed (the server scores it) and the result shows: 'Quiz
  * Complete!', the percent, correct and incorrect counts, the score in its colour, a message, 'Retake Quiz'
- * and 'Back to Course'.
+ * and 'Back to Course'. The quiz counts only once every lesson of the module is completed (the server refuses
+ * it before): while lessons are still to finish, the screen names them with 'Back to Module' instead of
+ * the questions, so no learner answers a quiz that cannot be recorded.
  */
 import {
   Alert,
@@ -27,12 +29,16 @@ import { usePageTitle } from '../../app/use-page-title';
 import {
   type CourseQuestion,
   courseApi,
+  useCourseLessonsQuery,
   useCourseModulesQuery,
+  useCourseProgressQuery,
   useCourseQuizQuery,
   useRecordCourseProgressMutation,
   useSubmitQuizAttemptMutation,
 } from './course-api';
 import { courseHref, moduleViewerHref } from './course-routes';
+import { LessonsToFinish } from './LessonsToFinish';
+import { completedLessonIds, lessonsToFinish } from './progress';
 import {
   type CompletionDeps,
   completeQuiz,
@@ -51,7 +57,15 @@ export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
   const quiz = useCourseQuizQuery(moduleId);
   const modules = useCourseModulesQuery();
   const moduleTitle = modules.data?.find((m) => m.id === moduleId)?.title;
+  const lessons = useCourseLessonsQuery(moduleId);
+  const progress = useCourseProgressQuery();
   const questions = quiz.data ?? [];
+  const toFinish = lessonsToFinish(lessons.data ?? [], completedLessonIds(progress.data ?? [], moduleId));
+  const failed = [
+    { query: quiz, title: 'The quiz could not be loaded' },
+    { query: lessons, title: 'The lessons could not be loaded' },
+    { query: progress, title: 'Your progress could not be loaded' },
+  ].find((q) => q.query.isError);
 
   return (
     <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
@@ -70,13 +84,17 @@ export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
           </Text>
         ) : null}
       </Box>
-      {quiz.isLoading ? (
+      {quiz.isLoading ||
+      lessons.isLoading ||
+      progress.isLoading ||
+      // A lesson just completed may not be in the list yet: wait for the refetch before saying so.
+      (toFinish.length > 0 && progress.isFetching) ? (
         <Loading label="Loading the quiz…" />
-      ) : quiz.isError ? (
+      ) : failed ? (
         <ErrorState
-          title="The quiz could not be loaded"
-          error={quiz.error}
-          onRetry={() => void quiz.refetch()}
+          title={failed.title}
+          error={failed.query.error}
+          onRetry={() => void failed.query.refetch()}
         />
       ) : questions.length === 0 ? (
         <Box {...panel} p="6" data-testid="quiz-empty">
@@ -85,6 +103,12 @@ export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
             <RouterLink to={courseHref(moduleId)}>Back to Course</RouterLink>
           </Button>
         </Box>
+      ) : toFinish.length > 0 ? (
+        <LessonsToFinish moduleId={moduleId} toFinish={toFinish}>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={moduleViewerHref(moduleId)}>Back to Module</RouterLink>
+          </Button>
+        </LessonsToFinish>
       ) : (
         <QuizRunner moduleId={moduleId} questions={questions} />
       )}

@@ -1,4 +1,11 @@
-import { allLessonsDone, completedLessonIds, isQuizDone, lessonStatus, moduleProgress } from './progress';
+import {
+  allLessonsDone,
+  completedLessonIds,
+  isQuizDone,
+  lessonStatus,
+  lessonsToFinish,
+  moduleProgress,
+} from './progress';
 
 const lesson = (moduleId: number, lessonId: number, completed = true) => ({ moduleId, lessonId, completed });
 const quiz = (moduleId: number) => ({ moduleId, lessonId: null, completed: true });
@@ -43,5 +50,15 @@ describe('module progress = (completed lessons + 1 if the quiz is done) / 5 × 1
     expect(allLessonsDone(done, [1, 2])).toBe(true);
     expect(allLessonsDone(done, [1, 2, 3])).toBe(false);
     expect(allLessonsDone(done, [])).toBe(false);
+  });
+
+  it('lists the lessons still to finish in reading order, numbered within the module', () => {
+    const lessons = [{ id: 10 }, { id: 11 }, { id: 12 }, { id: 13 }];
+    expect(lessonsToFinish(lessons, new Set([11, 13]))).toEqual([
+      { lesson: { id: 10 }, number: 1 },
+      { lesson: { id: 12 }, number: 3 },
+    ]);
+    expect(lessonsToFinish(lessons, new Set([10, 11, 12, 13]))).toEqual([]);
+    expect(lessonsToFinish([], new Set())).toEqual([]);
   });
 });

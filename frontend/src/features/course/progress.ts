@@ -47,3 +47,17 @@ export function lessonStatus(completed: ReadonlySet<number>, lessonId: number): 
 export function allLessonsDone(completed: ReadonlySet<number>, lessonIds: readonly number[]): boolean {
   return lessonIds.length > 0 && lessonIds.every((id) => completed.has(id));
 }
+
+/** A lesson still to finish and its 1-based number in its module. */
+export interface LessonToFinish<L> {
+  readonly lesson: L;
+  readonly number: number;
+}
+
+/** The lessons of a module still to finish, in reading order. */
+export function lessonsToFinish<L extends { readonly id: number }>(
+  lessons: readonly L[],
+  completed: ReadonlySet<number>,
+): LessonToFinish<L>[] {
+  return lessons.flatMap((lesson, i) => (completed.has(lesson.id) ? [] : [{ lesson, number: i + 1 }]));
+}
