@@ -403,8 +403,77 @@ test('narrow screens: the course, the viewer and the quiz fit 360 px without sid
   expect(await overflow()).toBeLessThanOrEqual(0);
   await screenshot(page, 'course-viewer-mobile-360', false);
 
+  // The quiz with lessons still to finish: the notice instead of the questions.
   await page.goto(`${app.url}/course?module=1&view=quiz`);
+  await page.getByTestId('lessons-to-finish').waitFor();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await screenshot(page, 'course-quiz-lessons-to-finish-mobile-360');
+
+  // Every lesson done (through the API): the questions.
+  const lessons = await call('GET', '/api/modules/1/lessons', { token: learner.token });
+  for (const { id } of lessons.body as { id: number }[]) {
+    const done = await call('POST', '/api/progress', {
+      token: learner.token,
+      body: { moduleId: 1, lessonId: id, completed: true },
+    });
+    expect(done.status).toBe(201);
+    if (done.position) learner.position = done.position;
+  }
+  await page.evaluate((position) => sessionStorage.setItem('tickwise-position', position), learner.position);
+  await page.reload();
   await page.getByTestId('quiz-question').waitFor();
   expect(await overflow()).toBeLessThanOrEqual(0);
   await screenshot(page, 'course-quiz-mobile-360');
+});
+
+test('a learner who jumps to the last lesson is told which lessons to finish, and no quiz is started', async () => {
+  const learner = await compliantLearner();
+  const lessons = (
+    await call('GET', '/api/modules/1/lessons', { token: learner.token, position: learner.position })
+  ).body as { id: number; title: string }[];
+  expect(lessons).toHaveLength(4);
+  const last = lessons[3] as { id: number; title: string };
+  await signIn(learner);
+
+  // From the lesson grid straight to the last lesson.
+  await page.goto(`${app.url}/course`);
+  await page.locator('[data-testid="lesson-card"]').nth(3).click();
+  await lessonTitle().filter({ hasText: last.title }).waitFor();
+  await page.getByRole('button', { name: 'Take Module Quiz' }).click();
+  const notice = page.getByTestId('lessons-to-finish');
+  await notice.waitFor();
+  expect(await notice.getByRole('link').allTextContents()).toEqual(
+    lessons.slice(0, 3).map((l, i) => `Lesson ${i + 1}: ${l.title}`),
+  );
+  // The last lesson is completed; no quiz opened, nothing answered.
+  await page.locator('[data-testid="sidebar-lesson"][data-completed="true"]').first().waitFor();
+  expect(await page.locator('[data-testid="sidebar-lesson"][data-completed="true"]').count()).toBe(1);
+  expect(await page.getByTestId('viewer-progress').textContent()).toBe('20% complete');
+  expect(await h1('Module 1 Quiz').count()).toBe(0);
+  expect(await page.getByTestId('quiz-entry').count()).toBe(0);
+  await expectAxeClean('module viewer, lessons to finish');
+  await screenshot(page, 'course-viewer-lessons-to-finish', false);
+  const seen = (await page.evaluate(() => sessionStorage.getItem('tickwise-position'))) ?? learner.position;
+  const progress = await call('GET', '/api/progress', { token: learner.token, position: seen });
+  expect((progress.body as { lessonId: number | null }[]).map((r) => r.lessonId)).toEqual([last.id]);
+
+  // The quiz route, opened directly, says the same and leads back to the module.
+  await page.goto(`${app.url}/course?module=1&view=quiz`);
+  await h1('Module 1 Quiz').waitFor();
+  await page.getByTestId('lessons-to-finish').waitFor();
+  expect(await page.getByTestId('quiz-question').count()).toBe(0);
+  expect(await page.getByTestId('lessons-to-finish').getByRole('link').count()).toBe(4);
+  await expectAxeClean('quiz, lessons to finish');
+  await screenshot(page, 'course-quiz-lessons-to-finish');
+  await page.getByTestId('lessons-to-finish').getByRole('link', { name: 'Back to Module' }).click();
+  await h1('What Futures Are').waitFor();
+
+  // A named lesson link opens that lesson.
+  await page.goto(`${app.url}/course?module=1&view=quiz`);
+  await page.getByTestId('lessons-to-finish').getByRole('link').first().click();
+  await lessonTitle()
+    .filter({ hasText: (lessons[0] as { title: string }).title })
+    .waitFor();
+  const answered = await call('GET', '/api/quiz-results', { token: learner.token, position: seen });
+  expect(answered.body).toEqual([]);
 });

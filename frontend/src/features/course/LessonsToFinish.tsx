@@ -50,7 +50,7 @@ export function LessonsToFinish({ moduleId, toFinish, children }: LessonsToFinis
                   Lesson {number}: {lesson.title}
                 </RouterLink>
               </Link>{' '}
-              <Box as="span" fontSize="sm" color="fg.muted">
+              <Box as="span" fontSize="sm" color="fg.muted" whiteSpace="nowrap">
                 ({minutes(lesson.duration)})
               </Box>
             </Box>
