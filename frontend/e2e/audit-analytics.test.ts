@@ -11,8 +11,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchChromium, type RunningApp, repoRoot, screenshot, startApp } from './harness';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  artifactsDir,
+  axeViolations,
+  launchChromium,
+  type RunningApp,
+  repoRoot,
+  screenshot,
+  startApp,
+} from './harness';
 
 jest.setTimeout(240_000);
 
@@ -185,6 +193,66 @@ async function openAs(person: Person, path: string): Promise<void> {
   await page.goto(`${app.url}${path}`);
 }
 
+/**
+ * At the page's current (phone) width: nothing sticks out of the page sideways; a box that
+ * scrolls sideways is a focusable region with a name (reachable and announced from the keyboard); no table
+ * caption runs out of the box it sits in (captions wrap); and axe finds no violation of any impact.
+ */
+async function checkNarrow(): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    const nameOf = (el: Element): string =>
+      (
+        el.getAttribute('aria-label') ??
+        (el.getAttribute('aria-labelledby') ?? '')
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      ).trim();
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const { overflowX } = getComputedStyle(el);
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        const what = el.querySelector('caption')?.textContent ?? el.className;
+        if (el.tabIndex < 0) found.push(`not focusable: ${what}`);
+        if (el.getAttribute('role') !== 'region' || nameOf(el) === '') found.push(`no named region: ${what}`);
+      }
+    }
+    for (const caption of document.querySelectorAll('caption')) {
+      let box: HTMLElement = caption.parentElement ?? document.body;
+      while (box !== document.body && getComputedStyle(box).overflowX === 'visible') {
+        box = box.parentElement ?? document.body;
+      }
+      const range = document.createRange();
+      range.selectNodeContents(caption);
+      const text = range.getBoundingClientRect();
+      const frame = box.getBoundingClientRect();
+      if (text.width > 0 && (text.left < frame.left - 1 || text.right > frame.right + 1)) {
+        found.push(`caption cut off: ${caption.textContent}`);
+      }
+    }
+    return found;
+  });
+  expect(problems).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** A picture of one part of the screen, under frontend/e2e-artifacts/ (taken from the whole page, scrolled to
+ * the top, so the sticky navigation bar does not cover it). */
+async function shoot(part: Locator, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await part.boundingBox();
+  if (box === null) throw new Error(`${name}: nothing to take a picture of`);
+  await page.screenshot({
+    path: join(artifactsDir, `${name}.png`),
+    fullPage: true,
+    clip: box,
+    animations: 'disabled',
+  });
+}
+
 // The learner whose history is audited, and the moment between their acknowledgments and risk assessment.
 let grace: Person;
 let betweenAckAndRisk: string;
@@ -318,6 +386,23 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   await screenshot(page, 'audit-mobile-390');
   await entries.filter({ hasText: 'Acknowledged Futures Risk Disclosure v1.0' }).scrollIntoViewIfNeeded();
   await screenshot(page, 'audit-mobile-390-timeline', false);
+
+  // The narrowest phone (360 px): the search with its results, the timeline and the coverage tables.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await shoot(page.getByRole('region', { name: 'Find a learner' }), 'audit-360-search');
+  await shoot(entries.first(), 'audit-360-timeline-first');
+  await shoot(ack, 'audit-360-timeline-ack');
+  await shoot(page.getByRole('region', { name: 'Document coverage' }), 'audit-360-coverage');
+  await checkNarrow();
+  // Timeline titles that wrap keep their lines together.
+  const titleSpacing = await entries
+    .locator('h4')
+    .first()
+    .evaluate(
+      (h) =>
+        Number.parseFloat(getComputedStyle(h).lineHeight) / Number.parseFloat(getComputedStyle(h).fontSize),
+    );
+  expect(titleSpacing).toBeLessThanOrEqual(1.4);
 });
 
 test('an analyst sees the funnel and the item analysis, and runs a rebuild with its progress bar', async () => {
@@ -424,4 +509,11 @@ test('an analyst sees the funnel and the item analysis, and runs a rebuild with 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'analytics-mobile-390');
+
+  // The narrowest phone (360 px): the funnel, the item analysis and the projections panel.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await shoot(page.getByRole('region', { name: 'Learner funnel' }), 'analytics-360-funnel');
+  await shoot(page.getByRole('region', { name: 'Quiz item analysis' }), 'analytics-360-items');
+  await shoot(page.getByRole('region', { name: 'Projections' }), 'analytics-360-projections');
+  await checkNarrow();
 });

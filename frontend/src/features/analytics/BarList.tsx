@@ -41,7 +41,7 @@ export function BarList({ caption, bars, max, shape = 'bars', color = 'brand.400
           return (
             <List.Item key={bar.key} display="block">
               <Flex justify="space-between" gap="3" align="baseline" fontSize="sm">
-                <Text lineClamp={2}>{bar.label}</Text>
+                <Text lineClamp={{ base: 3, md: 2 }}>{bar.label}</Text>
                 <Text fontWeight="semibold" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                   {bar.valueText}
                 </Text>

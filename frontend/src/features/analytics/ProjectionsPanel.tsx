@@ -3,11 +3,12 @@ import type { ProjectionState, ProjectionStatus } from '@tickwise/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useAppDispatch } from '../../app/store';
+import { ScrollTable } from '../../components/ScrollTable';
 import { errorText } from '../../session/errors';
 import { useProjectionsQuery, useRebuildProjectionMutation } from './analytics-api';
 import { formatClock, formatCount, formatEta, formatRate } from './format';
 import { isRebuilding, observe, POLL_MS, rebuildFraction, shouldPoll, type Watches } from './rebuild-watch';
-import { ReadState, Section } from './ui';
+import { ReadState, Section, tableCaption } from './ui';
 
 const stateBadges: Readonly<Record<ProjectionState, { readonly label: string; readonly palette: string }>> = {
   live: { label: 'Live', palette: 'green' },
@@ -80,49 +81,53 @@ export function ProjectionsPanel() {
       </Text>
       <ReadState what="the projections" data={data} error={query.error} onRetry={() => void query.refetch()}>
         {(projections) => (
-          <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
-            <Table.Root size="sm" data-testid="projections-table">
-              <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
-                {polling
-                  ? `Projection status, refreshed every ${POLL_MS / 1000} s while a rebuild runs`
-                  : 'Projection status'}
-              </Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader scope="col">Projection</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" textAlign="end">
-                    Version
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" textAlign="end">
-                    Checkpoint
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" textAlign="end">
-                    Lag (events)
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">State</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" minW="64">
-                    Rebuild
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" textAlign="end">
-                    Action
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {projections.map((p) => (
-                  <ProjectionRow
-                    key={p.name}
-                    projection={p}
-                    watched={watches[p.name] !== undefined}
-                    finishedAt={finishedAt[p.name] ?? null}
-                    failure={failures[p.name] ?? null}
-                    requesting={requesting === p.name}
-                    onRebuild={() => void start(p.name)}
-                  />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <ScrollTable
+            borderWidth="1px"
+            borderColor="border"
+            rounded="md"
+            tableProps={{ size: 'sm', 'data-testid': 'projections-table' }}
+            captionProps={tableCaption}
+            caption={
+              polling
+                ? `Projection status, refreshed every ${POLL_MS / 1000} s while a rebuild runs`
+                : 'Projection status'
+            }
+          >
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader scope="col">Projection</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  Version
+                </Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  Checkpoint
+                </Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  Lag (events)
+                </Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">State</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" minW="64">
+                  Rebuild
+                </Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  Action
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {projections.map((p) => (
+                <ProjectionRow
+                  key={p.name}
+                  projection={p}
+                  watched={watches[p.name] !== undefined}
+                  finishedAt={finishedAt[p.name] ?? null}
+                  failure={failures[p.name] ?? null}
+                  requesting={requesting === p.name}
+                  onRebuild={() => void start(p.name)}
+                />
+              ))}
+            </Table.Body>
+          </ScrollTable>
         )}
       </ReadState>
     </Section>

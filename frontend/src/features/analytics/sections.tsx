@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import type { ModuleAnalytics, PsychologyAnalytics, QuizItemAnalytics } from '@tickwise/contracts';
 import { useState } from 'react';
+import { ScrollTable } from '../../components/ScrollTable';
 import {
   useAnalyticsComplianceQuery,
   useAnalyticsFunnelQuery,
@@ -25,7 +26,7 @@ import { ColumnChart } from './ColumnChart';
 import { funnelRows, type ItemFlag, itemFlag, itemFlagLabels, needsReview } from './charts';
 import { categoryLabel, formatCount, formatIndex, formatPercent } from './format';
 import { flagColors, ItemScatter } from './ItemScatter';
-import { ReadState, Section } from './ui';
+import { ReadState, Section, tableCaption } from './ui';
 
 const learners = (n: number) => `${formatCount(n)} learner${n === 1 ? '' : 's'}`;
 
@@ -112,39 +113,41 @@ export function ModulesSection() {
 
 function ModulesTable({ modules }: { readonly modules: readonly ModuleAnalytics[] }) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
-      <Table.Root size="sm" data-testid="modules-table">
-        <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
-          Completion per module, exact numbers
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">Module</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Started
+    <ScrollTable
+      borderWidth="1px"
+      borderColor="border"
+      rounded="md"
+      tableProps={{ size: 'sm', 'data-testid': 'modules-table' }}
+      captionProps={tableCaption}
+      caption="Completion per module, exact numbers"
+    >
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader scope="col">Module</Table.ColumnHeader>
+          <Table.ColumnHeader scope="col" textAlign="end">
+            Started
+          </Table.ColumnHeader>
+          <Table.ColumnHeader scope="col" textAlign="end">
+            Completed
+          </Table.ColumnHeader>
+          <Table.ColumnHeader scope="col" textAlign="end">
+            Completion rate
+          </Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {modules.map((m) => (
+          <Table.Row key={m.moduleId}>
+            <Table.ColumnHeader scope="row" fontWeight="normal">
+              {`${m.moduleId}. ${m.title}`}
             </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Completed
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Completion rate
-            </Table.ColumnHeader>
+            <Table.Cell textAlign="end">{formatCount(m.learnersStarted)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatCount(m.learnersCompleted)}</Table.Cell>
+            <Table.Cell textAlign="end">{formatPercent(m.completionRate)}</Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {modules.map((m) => (
-            <Table.Row key={m.moduleId}>
-              <Table.ColumnHeader scope="row" fontWeight="normal">
-                {`${m.moduleId}. ${m.title}`}
-              </Table.ColumnHeader>
-              <Table.Cell textAlign="end">{formatCount(m.learnersStarted)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatCount(m.learnersCompleted)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatPercent(m.completionRate)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        ))}
+      </Table.Body>
+    </ScrollTable>
   );
 }
 
@@ -237,59 +240,62 @@ function ItemsTable({ items }: { readonly items: readonly QuizItemAnalytics[] })
           </NativeSelect.Root>
         </Field.Root>
       </Flex>
-      <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md" maxH="xl" tabIndex={0}>
-        <Table.Root size="sm" stickyHeader data-testid="items-table">
-          <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
-            {`Item analysis, exact numbers: ${shown.length} ${filterLabel}${
-              moduleId === 'all' ? '' : ` in module ${moduleId}`
-            }`}
-          </Table.Caption>
-          <Table.Header>
+      <ScrollTable
+        borderWidth="1px"
+        borderColor="border"
+        rounded="md"
+        maxH="xl"
+        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'items-table' }}
+        captionProps={tableCaption}
+        caption={`Item analysis, exact numbers: ${shown.length} ${filterLabel}${
+          moduleId === 'all' ? '' : ` in module ${moduleId}`
+        }`}
+      >
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">Question</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              First attempts
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              Facility
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col" textAlign="end">
+              Discrimination
+            </Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">Reading</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {shown.length === 0 ? (
             <Table.Row>
-              <Table.ColumnHeader scope="col">Question</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
-                First attempts
-              </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
-                Facility
-              </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
-                Discrimination
-              </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Reading</Table.ColumnHeader>
+              <Table.Cell colSpan={5} color="fg.muted">
+                No question matches.
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={5} color="fg.muted">
-                  No question matches.
+          ) : (
+            shown.map((item) => (
+              <Table.Row key={item.questionId}>
+                <Table.ColumnHeader scope="row" fontWeight="normal" maxW="md">
+                  <Text
+                    fontSize="xs"
+                    color="fg.muted"
+                  >{`Module ${item.moduleId} · question ${item.questionId}`}</Text>
+                  <Text lineClamp={2} title={item.question}>
+                    {item.question}
+                  </Text>
+                </Table.ColumnHeader>
+                <Table.Cell textAlign="end">{formatCount(item.firstAttempts)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatPercent(item.facility)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatIndex(item.discrimination)}</Table.Cell>
+                <Table.Cell>
+                  <FlagBadge flag={itemFlag(item)} />
                 </Table.Cell>
               </Table.Row>
-            ) : (
-              shown.map((item) => (
-                <Table.Row key={item.questionId}>
-                  <Table.ColumnHeader scope="row" fontWeight="normal" maxW="md">
-                    <Text
-                      fontSize="xs"
-                      color="fg.muted"
-                    >{`Module ${item.moduleId} · question ${item.questionId}`}</Text>
-                    <Text lineClamp={2} title={item.question}>
-                      {item.question}
-                    </Text>
-                  </Table.ColumnHeader>
-                  <Table.Cell textAlign="end">{formatCount(item.firstAttempts)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPercent(item.facility)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatIndex(item.discrimination)}</Table.Cell>
-                  <Table.Cell>
-                    <FlagBadge flag={itemFlag(item)} />
-                  </Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+            ))
+          )}
+        </Table.Body>
+      </ScrollTable>
     </Stack>
   );
 }
@@ -392,62 +398,64 @@ export function ComplianceSection() {
                 No document version has been published yet.
               </Text>
             ) : (
-              <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
-                <Table.Root size="sm" data-testid="coverage-table">
-                  <Table.Caption captionSide="top" textAlign="start" color="fg.muted" px="3" py="2">
-                    Coverage per document version
-                  </Table.Caption>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader scope="col">Document</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col">Version</Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col" textAlign="end">
-                        Acknowledged
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col" textAlign="end">
-                        Not acknowledged
-                      </Table.ColumnHeader>
-                      <Table.ColumnHeader scope="col" minW="40">
-                        Coverage
-                      </Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {[...compliance.documents]
-                      .sort(
-                        (a, b) =>
-                          a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
-                      )
-                      .map((d) => (
-                        <Table.Row key={`${d.documentType}@${d.version}`}>
-                          <Table.ColumnHeader scope="row" fontWeight="normal" fontFamily="mono" fontSize="xs">
-                            {d.documentType}
-                          </Table.ColumnHeader>
-                          <Table.Cell>
-                            <Flex gap="2" align="center">
-                              {d.version}
-                              <Badge variant="subtle" colorPalette={d.isActive ? 'green' : 'gray'}>
-                                {d.isActive ? 'In force' : 'Superseded'}
-                              </Badge>
-                            </Flex>
-                          </Table.Cell>
-                          <Table.Cell textAlign="end">{formatCount(d.acknowledged)}</Table.Cell>
-                          <Table.Cell textAlign="end">{formatCount(d.notAcknowledged)}</Table.Cell>
-                          <Table.Cell>
-                            <Flex align="center" gap="2">
-                              <Box flex="1" h="2" bg="bg.muted" rounded="full" aria-hidden="true" minW="16">
-                                <Box h="full" w={`${d.coverage * 100}%`} bg="brand.400" rounded="full" />
-                              </Box>
-                              <Text fontVariantNumeric="tabular-nums" minW="12" textAlign="end">
-                                {formatPercent(d.coverage)}
-                              </Text>
-                            </Flex>
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <ScrollTable
+                borderWidth="1px"
+                borderColor="border"
+                rounded="md"
+                tableProps={{ size: 'sm', 'data-testid': 'coverage-table' }}
+                captionProps={tableCaption}
+                caption="Coverage per document version"
+              >
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader scope="col">Document</Table.ColumnHeader>
+                    <Table.ColumnHeader scope="col">Version</Table.ColumnHeader>
+                    <Table.ColumnHeader scope="col" textAlign="end">
+                      Acknowledged
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader scope="col" textAlign="end">
+                      Not acknowledged
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader scope="col" minW="40">
+                      Coverage
+                    </Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {[...compliance.documents]
+                    .sort(
+                      (a, b) =>
+                        a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
+                    )
+                    .map((d) => (
+                      <Table.Row key={`${d.documentType}@${d.version}`}>
+                        <Table.ColumnHeader scope="row" fontWeight="normal" fontFamily="mono" fontSize="xs">
+                          {d.documentType}
+                        </Table.ColumnHeader>
+                        <Table.Cell>
+                          <Flex gap="2" align="center">
+                            {d.version}
+                            <Badge variant="subtle" colorPalette={d.isActive ? 'green' : 'gray'}>
+                              {d.isActive ? 'In force' : 'Superseded'}
+                            </Badge>
+                          </Flex>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">{formatCount(d.acknowledged)}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatCount(d.notAcknowledged)}</Table.Cell>
+                        <Table.Cell>
+                          <Flex align="center" gap="2">
+                            <Box flex="1" h="2" bg="bg.muted" rounded="full" aria-hidden="true" minW="16">
+                              <Box h="full" w={`${d.coverage * 100}%`} bg="brand.400" rounded="full" />
+                            </Box>
+                            <Text fontVariantNumeric="tabular-nums" minW="12" textAlign="end">
+                              {formatPercent(d.coverage)}
+                            </Text>
+                          </Flex>
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                </Table.Body>
+              </ScrollTable>
             )}
           </Stack>
         )}

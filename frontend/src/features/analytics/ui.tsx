@@ -11,6 +11,9 @@ export interface SectionProps extends Omit<BoxProps, 'title'> {
   readonly actions?: ReactNode;
 }
 
+/** The look of a table's caption on this screen (see ScrollTable). */
+export const tableCaption = { color: 'fg.muted', px: '3', py: '2' } as const;
+
 /** A framed section labelled by its h2. */
 export function Section({ id, title, intro, actions, children, ...rest }: SectionProps) {
   return (

@@ -14,6 +14,7 @@ import type { DocumentCoverage, DocumentVersion } from '@tickwise/contracts';
 import { documentTypeLabels } from '@tickwise/contracts';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { ScrollTable } from '../../components/ScrollTable';
 import { AsOfInput } from './AsOfInput';
 import { coverageExportUrl, useAuditDocumentCoverageQuery, useAuditDocumentsQuery } from './audit-api';
 import { ExportButtons } from './ExportButtons';
@@ -170,6 +171,8 @@ function CoverageResult({
   );
 }
 
+const captionProps = { px: '3', py: '2', fontWeight: 'semibold', color: 'fg' } as const;
+
 function CoverageTables({
   coverage,
   title,
@@ -181,70 +184,76 @@ function CoverageTables({
   const notAcknowledged = [...coverage.notAcknowledged].sort((a, b) => a.email.localeCompare(b.email));
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
-      <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md" maxH="96" tabIndex={0}>
-        <Table.Root size="sm" stickyHeader data-testid="coverage-acknowledged">
-          <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold" color="fg">
-            {`Acknowledged (${acknowledged.length}) — ${title}`}
-          </Table.Caption>
-          <Table.Header>
+      <ScrollTable
+        borderWidth="1px"
+        borderColor="border"
+        rounded="md"
+        maxH="96"
+        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'coverage-acknowledged' }}
+        captionProps={captionProps}
+        caption={`Acknowledged (${acknowledged.length}) — ${title}`}
+      >
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">Acknowledged at (UTC)</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {acknowledged.length === 0 ? (
             <Table.Row>
-              <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Acknowledged at (UTC)</Table.ColumnHeader>
+              <Table.Cell colSpan={2} color="fg.muted">
+                Nobody had acknowledged this version by then.
+              </Table.Cell>
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {acknowledged.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={2} color="fg.muted">
-                  Nobody had acknowledged this version by then.
+          ) : (
+            acknowledged.map((a) => (
+              <Table.Row key={a.learnerId}>
+                <Table.ColumnHeader scope="row" fontWeight="normal">
+                  {a.email}
+                </Table.ColumnHeader>
+                <Table.Cell whiteSpace="nowrap">{formatUtc(a.acknowledgedAt)}</Table.Cell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </ScrollTable>
+      <ScrollTable
+        borderWidth="1px"
+        borderColor="border"
+        rounded="md"
+        maxH="96"
+        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'coverage-not-acknowledged' }}
+        captionProps={captionProps}
+        caption={`Not acknowledged (${notAcknowledged.length}) — ${title}`}
+      >
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
+            <Table.ColumnHeader scope="col">Learner id</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {notAcknowledged.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={2} color="fg.muted">
+                Everyone registered by then had acknowledged it.
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            notAcknowledged.map((a) => (
+              <Table.Row key={a.learnerId}>
+                <Table.ColumnHeader scope="row" fontWeight="normal">
+                  {a.email}
+                </Table.ColumnHeader>
+                <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                  {a.learnerId}
                 </Table.Cell>
               </Table.Row>
-            ) : (
-              acknowledged.map((a) => (
-                <Table.Row key={a.learnerId}>
-                  <Table.ColumnHeader scope="row" fontWeight="normal">
-                    {a.email}
-                  </Table.ColumnHeader>
-                  <Table.Cell whiteSpace="nowrap">{formatUtc(a.acknowledgedAt)}</Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md" maxH="96" tabIndex={0}>
-        <Table.Root size="sm" stickyHeader data-testid="coverage-not-acknowledged">
-          <Table.Caption captionSide="top" textAlign="start" px="3" py="2" fontWeight="semibold" color="fg">
-            {`Not acknowledged (${notAcknowledged.length}) — ${title}`}
-          </Table.Caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Learner id</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {notAcknowledged.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={2} color="fg.muted">
-                  Everyone registered by then had acknowledged it.
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              notAcknowledged.map((a) => (
-                <Table.Row key={a.learnerId}>
-                  <Table.ColumnHeader scope="row" fontWeight="normal">
-                    {a.email}
-                  </Table.ColumnHeader>
-                  <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                    {a.learnerId}
-                  </Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+            ))
+          )}
+        </Table.Body>
+      </ScrollTable>
     </SimpleGrid>
   );
 }

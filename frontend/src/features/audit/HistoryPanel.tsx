@@ -15,6 +15,7 @@ import {
 } from '@chakra-ui/react';
 import type { AuditHistory } from '@tickwise/contracts';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { ScrollTable } from '../../components/ScrollTable';
 import { AsOfInput } from './AsOfInput';
 import { historyExportUrl, useAuditLearnerHistoryQuery } from './audit-api';
 import { ExportButtons } from './ExportButtons';
@@ -198,42 +199,41 @@ function VerificationSummary({ history }: { readonly history: AuditHistory }) {
           </Badge>
           <Text fontSize="sm">{summary.text}</Text>
         </HStack>
-        <Table.ScrollArea>
-          <Table.Root size="sm">
-            <Table.Caption captionSide="top" textAlign="start" color="fg.muted" pb="1">
-              Each stream the replay rests on, re-hashed from revision 0
-            </Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">Stream</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Events
+        <ScrollTable
+          tableProps={{ size: 'sm' }}
+          captionProps={{ color: 'fg.muted', pb: '1' }}
+          caption="Each stream the replay rests on, re-hashed from revision 0"
+        >
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader scope="col">Stream</Table.ColumnHeader>
+              <Table.ColumnHeader scope="col" textAlign="end">
+                Events
+              </Table.ColumnHeader>
+              <Table.ColumnHeader scope="col">Result</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {history.verification.map((s) => (
+              <Table.Row key={s.stream}>
+                <Table.ColumnHeader scope="row" fontWeight="normal">
+                  <Text>{streamLabel(s.stream)}</Text>
+                  <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
+                    {s.stream}
+                  </Text>
                 </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Result</Table.ColumnHeader>
+                <Table.Cell textAlign="end">{s.events}</Table.Cell>
+                <Table.Cell>
+                  <Badge variant="subtle" colorPalette={s.ok ? 'green' : 'red'}>
+                    {s.ok
+                      ? 'Verified'
+                      : `Broken${s.brokenAtRevision === null ? '' : ` at revision ${s.brokenAtRevision}`}`}
+                  </Badge>
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {history.verification.map((s) => (
-                <Table.Row key={s.stream}>
-                  <Table.ColumnHeader scope="row" fontWeight="normal">
-                    <Text>{streamLabel(s.stream)}</Text>
-                    <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
-                      {s.stream}
-                    </Text>
-                  </Table.ColumnHeader>
-                  <Table.Cell textAlign="end">{s.events}</Table.Cell>
-                  <Table.Cell>
-                    <Badge variant="subtle" colorPalette={s.ok ? 'green' : 'red'}>
-                      {s.ok
-                        ? 'Verified'
-                        : `Broken${s.brokenAtRevision === null ? '' : ` at revision ${s.brokenAtRevision}`}`}
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+            ))}
+          </Table.Body>
+        </ScrollTable>
       </Stack>
     </Box>
   );
@@ -292,7 +292,7 @@ function Entry({
       <Timeline.Content pb="6" minW="0">
         <Flex gap="3" justify="space-between" align="baseline" wrap="wrap">
           <Stack gap="0.5">
-            <Heading as="h4" fontSize="md">
+            <Heading as="h4" fontSize="md" lineHeight={{ base: 'short', md: '1.875rem' }}>
               {entry.title}
             </Heading>
             <Text fontSize="sm" color="fg.muted">

@@ -2,6 +2,7 @@ import { Badge, Button, Field, HStack, Input, Stack, Table } from '@chakra-ui/re
 import type { LearnerSummary } from '@tickwise/contracts';
 import { type FormEvent, useState } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { ScrollTable } from '../../components/ScrollTable';
 import { useAuditLearnersQuery } from './audit-api';
 import { formatUtc } from './time';
 import { Note, Panel, PanelHeading, ReadError } from './ui';
@@ -61,56 +62,58 @@ export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
         ) : data.length === 0 ? (
           <Note>{`No learner matches “${term}”.`}</Note>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
-            <Table.Root size="sm" aria-busy={isFetching}>
-              <Table.Caption captionSide="top" textAlign="start" color="fg.muted" pb="2" px="3" pt="2">
-                {`${data.length} learner${data.length === 1 ? '' : 's'} matching “${term}”${
-                  data.length >= 50 ? ' (the first 50)' : ''
-                }`}
-              </Table.Caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">E-mail</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Registered (UTC)</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col">Compliant now</Table.ColumnHeader>
-                  <Table.ColumnHeader scope="col" textAlign="end">
-                    Action
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.map((learner) => {
-                  const selected = learner.id === selectedId;
-                  return (
-                    <Table.Row key={learner.id} bg={selected ? 'brand.subtle' : undefined}>
-                      <Table.ColumnHeader scope="row" fontWeight="medium">
-                        {nameOf(learner)}
-                      </Table.ColumnHeader>
-                      <Table.Cell>{learner.email}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatUtc(learner.registeredAt)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
-                          {learner.isCompliant ? 'Yes' : 'No'}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="xs"
-                          variant={selected ? 'subtle' : 'outline'}
-                          aria-pressed={selected}
-                          aria-label={`Open history: ${nameOf(learner)} (${learner.email})`}
-                          onClick={() => onSelect(learner)}
-                        >
-                          Open history
-                        </Button>
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <ScrollTable
+            borderWidth="1px"
+            borderColor="border"
+            rounded="md"
+            tableProps={{ size: 'sm', 'aria-busy': isFetching }}
+            captionProps={{ color: 'fg.muted', pb: '2', px: '3', pt: '2' }}
+            caption={`${data.length} learner${data.length === 1 ? '' : 's'} matching “${term}”${
+              data.length >= 50 ? ' (the first 50)' : ''
+            }`}
+          >
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">E-mail</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">Registered (UTC)</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col">Compliant now</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" textAlign="end">
+                  Action
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {data.map((learner) => {
+                const selected = learner.id === selectedId;
+                return (
+                  <Table.Row key={learner.id} bg={selected ? 'brand.subtle' : undefined}>
+                    <Table.ColumnHeader scope="row" fontWeight="medium">
+                      {nameOf(learner)}
+                    </Table.ColumnHeader>
+                    <Table.Cell>{learner.email}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatUtc(learner.registeredAt)}</Table.Cell>
+                    <Table.Cell>
+                      <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
+                        {learner.isCompliant ? 'Yes' : 'No'}
+                      </Badge>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <Button
+                        size="xs"
+                        variant={selected ? 'subtle' : 'outline'}
+                        aria-pressed={selected}
+                        aria-label={`Open history: ${nameOf(learner)} (${learner.email})`}
+                        onClick={() => onSelect(learner)}
+                      >
+                        Open history
+                      </Button>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })}
+            </Table.Body>
+          </ScrollTable>
         )}
       </Stack>
     </Panel>
