@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  apiCall,
   artifactsDir,
   axeViolations,
   launchChromium,
@@ -51,23 +52,19 @@ class Person {
   ) {}
 
   async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.token}`,
-      'User-Agent': USER_AGENT,
-    };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (method === 'GET' && this.position !== null) headers['X-Min-Position'] = this.position;
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    const reply = await apiCall<T>(app, method, path, {
+      token: this.token,
+      body,
+      position: this.position,
+      headers: { 'User-Agent': USER_AGENT },
     });
-    const position = res.headers.get('X-Position');
-    if (position !== null && (this.position === null || BigInt(position) > BigInt(this.position))) {
-      this.position = position;
+    if (
+      reply.position !== null &&
+      (this.position === null || BigInt(reply.position) > BigInt(this.position))
+    ) {
+      this.position = reply.position;
     }
-    const text = await res.text();
-    return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as T };
+    return reply;
   }
 
   async expect<T>(method: 'GET' | 'POST', path: string, status: number, body?: unknown): Promise<T> {

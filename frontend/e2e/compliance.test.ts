@@ -9,7 +9,7 @@
  * - axe on the dialog's steps and on the Compliance Center.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
+import { apiCall, launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -64,28 +64,7 @@ interface Learner {
   position: string;
 }
 
-async function call(
-  app: RunningApp,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  { token, body, position }: { token?: string; body?: unknown; position?: string } = {},
-): Promise<{ status: number; body: unknown; position: string | null }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (position && method === 'GET') headers['X-Min-Position'] = position;
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    position: res.headers.get('X-Position'),
-  };
-}
+const call = apiCall;
 
 async function registerViaApi(app: RunningApp, firstName: string): Promise<Learner> {
   const email = uniqueEmail(firstName.toLowerCase());

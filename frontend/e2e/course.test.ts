@@ -5,7 +5,7 @@
  * goes back to the course and finds module 1 at 100% — still there after a reload. Axe on every screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
+import { apiCall, launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
 
 jest.setTimeout(300_000);
 
@@ -28,27 +28,11 @@ interface Question {
   readonly explanation: string | null;
 }
 
-async function call(
+const call = (
   method: 'GET' | 'POST',
   path: string,
-  { token, body, position }: { token?: string; body?: unknown; position?: string } = {},
-): Promise<{ status: number; body: unknown; position: string | null }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (position && method === 'GET') headers['X-Min-Position'] = position;
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    position: res.headers.get('X-Position'),
-  };
-}
+  options: { token?: string; body?: unknown; position?: string } = {},
+) => apiCall(app, method, path, options);
 
 /** Registers a learner and passes the compliance gate: every active document viewed and acknowledged, risk assessed. */
 async function compliantLearner(): Promise<Learner> {

@@ -136,3 +136,42 @@ export async function axeViolations(page: Page, { serious = false } = {}): Promi
 
 /** The serious and critical accessibility violations axe finds on the page (ids and targets). */
 export const seriousViolations = (page: Page): Promise<string[]> => axeViolations(page, { serious: true });
+
+export interface ApiReply<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+  /** The X-Position of a command response: where its events landed in the log. */
+  readonly position: string | null;
+}
+
+export interface ApiRequestOptions {
+  readonly token?: string;
+  readonly body?: unknown;
+  /** Sent as X-Min-Position on a GET, so the query reads this client's own writes. */
+  readonly position?: string | null;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** One request to the running app's API as a test client (not the browser) makes it. */
+export async function apiCall<T = unknown>(
+  app: RunningApp,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  { token, body, position, headers: extra }: ApiRequestOptions = {},
+): Promise<ApiReply<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (position && method === 'GET') headers['X-Min-Position'] = position;
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: (text === '' ? null : JSON.parse(text)) as T,
+    position: res.headers.get('X-Position'),
+  };
+}

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { comparePositions } from '../src/api/position';
 import {
+  apiCall,
   artifactsDir,
   axeViolations,
   launchChromium,
@@ -63,21 +64,14 @@ class Learner {
   }
 
   private async once(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (method === 'GET' && this.position !== null) headers['X-Min-Position'] = this.position;
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const position = res.headers.get('X-Position');
-    if (position !== null && (this.position === null || comparePositions(position, this.position) > 0)) {
-      this.position = position;
+    const reply = await apiCall(app, method, path, { token: this.token, body, position: this.position });
+    if (
+      reply.position !== null &&
+      (this.position === null || comparePositions(reply.position, this.position) > 0)
+    ) {
+      this.position = reply.position;
     }
-    const text = await res.text();
-    return { status: res.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    return reply;
   }
 
   /** Waits until the read models the browser will ask have caught up with this learner's writes. */
