@@ -23,7 +23,7 @@ import type {
   InvestmentObjective,
   RiskAssessment,
 } from '@tickwise/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { readToken } from '../../app/storage';
 import { toast } from '../../components/toast-store';
 import { errorText } from '../../session/errors';
@@ -113,76 +113,32 @@ export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
               A few questions about your experience and situation. Your answers stay on your record for one
               year and help us point out risks that matter for you.
             </Text>
-            <Field.Root required>
-              <Field.Label>
-                Trading experience <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  ref={firstField}
-                  name="experienceLevel"
-                  value={experienceLevel}
-                  onChange={(e) => setExperienceLevel(e.currentTarget.value as ExperienceLevel | '')}
-                >
-                  <option value="" disabled>
-                    Select your experience
-                  </option>
-                  {experienceLevels.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <RequiredSelect
+              label="Trading experience"
+              name="experienceLevel"
+              placeholder="Select your experience"
+              options={experienceLevels}
+              value={experienceLevel}
+              onChange={setExperienceLevel}
+              fieldRef={firstField}
+            />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root required>
-                <Field.Label>
-                  Financial situation <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="financialSituation"
-                    value={financialSituation}
-                    onChange={(e) => setFinancialSituation(e.currentTarget.value as FinancialSituation | '')}
-                  >
-                    <option value="" disabled>
-                      Select your situation
-                    </option>
-                    {financialSituations.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              <Field.Root required>
-                <Field.Label>
-                  Investment objective <Field.RequiredIndicator />
-                </Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="investmentObjective"
-                    value={investmentObjective}
-                    onChange={(e) =>
-                      setInvestmentObjective(e.currentTarget.value as InvestmentObjective | '')
-                    }
-                  >
-                    <option value="" disabled>
-                      Select your objective
-                    </option>
-                    {investmentObjectives.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <RequiredSelect
+                label="Financial situation"
+                name="financialSituation"
+                placeholder="Select your situation"
+                options={financialSituations}
+                value={financialSituation}
+                onChange={setFinancialSituation}
+              />
+              <RequiredSelect
+                label="Investment objective"
+                name="investmentObjective"
+                placeholder="Select your objective"
+                options={investmentObjectives}
+                value={investmentObjective}
+                onChange={setInvestmentObjective}
+              />
             </SimpleGrid>
             <Slider.Root
               min={RISK_CAPACITY.min}
@@ -257,5 +213,46 @@ export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
         </Button>
       </Dialog.Footer>
     </>
+  );
+}
+
+interface RequiredSelectProps<V extends string> {
+  readonly label: string;
+  readonly name: string;
+  readonly placeholder: string;
+  readonly options: readonly { value: V; label: string }[];
+  /** '' until the learner picks one. */
+  readonly value: V | '';
+  readonly onChange: (value: V | '') => void;
+  readonly fieldRef?: Ref<HTMLSelectElement>;
+}
+
+/** One of the assessment's required choices: a native select whose empty placeholder cannot be picked. */
+function RequiredSelect<V extends string>(props: RequiredSelectProps<V>) {
+  const { label, name, placeholder, options, value, onChange, fieldRef } = props;
+  return (
+    <Field.Root required>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          ref={fieldRef}
+          name={name}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value as V | '')}
+        >
+          <option value="" disabled>
+            {placeholder}
+          </option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
   );
 }
