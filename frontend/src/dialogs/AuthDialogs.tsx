@@ -2,8 +2,19 @@
  * The login dialog 'Welcome Back' and the registration dialog 'Join Tickwise' (spec §2, §4, §5, §8), one
  * dialog with two views so switching keeps focus inside it. Loaded lazily by ./auth-dialogs.
  */
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  type InputProps,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { type FormEvent, type Ref, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LOGIN_RELOAD_DELAY_MS, REGISTRATION_COMPLIANCE_DELAY_MS } from '../app/constants';
 import { complianceHandoff } from '../features/compliance/handoff';
@@ -63,9 +74,9 @@ export function AuthDialogs({
       size="md"
     >
       <Portal>
-        <Dialog.Backdrop bg="rgba(2, 6, 14, 0.72)" backdropFilter="blur(4px)" />
+        <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content borderWidth="1px" borderColor="border.emphasized" rounded="xl" shadow="2xl">
+          <Dialog.Content>
             {(view ?? shown) === 'register' ? (
               <RegisterView
                 firstField={firstField}
@@ -133,31 +144,25 @@ function LoginView({ firstField, onSwitch, onDone, reload }: ViewProps & { reado
       <Dialog.Body>
         <form noValidate onSubmit={submit} aria-label="Sign in">
           <Stack gap="4">
-            <Field.Root required>
-              <Field.Label>
-                Email <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                ref={firstField}
-                type="email"
-                name="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Password <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field.Root>
+            <TextField
+              label="Email"
+              required
+              ref={firstField}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <TextField
+              label="Password"
+              required
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
             <FormAlert message={error} />
             <Button type="submit" size="lg" loading={submitting} loadingText="Signing in…" mt="1">
               Sign In
@@ -241,63 +246,51 @@ function RegisterView({
         <form noValidate onSubmit={submit} aria-label="Create account">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root>
-                <Field.Label>First name</Field.Label>
-                <Input
-                  ref={firstField}
-                  name="firstName"
-                  autoComplete="given-name"
-                  value={fields.firstName}
-                  onChange={set('firstName')}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Last name</Field.Label>
-                <Input
-                  name="lastName"
-                  autoComplete="family-name"
-                  value={fields.lastName}
-                  onChange={set('lastName')}
-                />
-              </Field.Root>
+              <TextField
+                label="First name"
+                ref={firstField}
+                name="firstName"
+                autoComplete="given-name"
+                value={fields.firstName}
+                onChange={set('firstName')}
+              />
+              <TextField
+                label="Last name"
+                name="lastName"
+                autoComplete="family-name"
+                value={fields.lastName}
+                onChange={set('lastName')}
+              />
             </SimpleGrid>
-            <Field.Root required>
-              <Field.Label>
-                Email <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="email"
-                name="email"
-                autoComplete="email"
-                value={fields.email}
-                onChange={set('email')}
-              />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Password <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                value={fields.password}
-                onChange={set('password')}
-              />
-              <Field.HelperText color="fg.muted">Use at least 8 characters.</Field.HelperText>
-            </Field.Root>
-            <Field.Root required invalid={mismatch}>
-              <Field.Label>
-                Confirm password <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                type="password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={fields.confirmPassword}
-                onChange={set('confirmPassword')}
-              />
-            </Field.Root>
+            <TextField
+              label="Email"
+              required
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={set('email')}
+            />
+            <TextField
+              label="Password"
+              required
+              helper="Use at least 8 characters."
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={fields.password}
+              onChange={set('password')}
+            />
+            <TextField
+              label="Confirm password"
+              required
+              invalid={mismatch}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={fields.confirmPassword}
+              onChange={set('confirmPassword')}
+            />
             <FormAlert message={error} />
             <Button type="submit" size="lg" loading={submitting} loadingText="Creating account…" mt="1">
               Create Account
@@ -312,5 +305,32 @@ function RegisterView({
         </form>
       </Dialog.Body>
     </>
+  );
+}
+
+interface TextFieldProps extends InputProps {
+  readonly ref?: Ref<HTMLInputElement>;
+  readonly label: string;
+  readonly invalid?: boolean;
+  /** A hint under the input. */
+  readonly helper?: string;
+}
+
+/** A labelled input of these forms: required ones carry the required indicator. */
+function TextField({ label, required, invalid, helper, ...input }: TextFieldProps) {
+  return (
+    <Field.Root required={required} invalid={invalid}>
+      <Field.Label>
+        {label}
+        {required ? (
+          <>
+            {' '}
+            <Field.RequiredIndicator />
+          </>
+        ) : null}
+      </Field.Label>
+      <Input {...input} />
+      {helper ? <Field.HelperText color="fg.muted">{helper}</Field.HelperText> : null}
+    </Field.Root>
   );
 }
