@@ -3,7 +3,16 @@
  * Colour pairs are chosen for WCAG AA: body text on the background is above 12:1, muted text above 7:1,
  * the accent button's dark label on cyan above 9:1.
  */
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultConfig, defineConfig, defineSlotRecipe } from '@chakra-ui/react';
+
+/** Every dialog: a dimmed, blurred page behind, and a bordered panel with a deep shadow. */
+const dialogRecipe = defineSlotRecipe({
+  slots: ['backdrop', 'content'],
+  base: {
+    backdrop: { bg: 'rgba(2, 6, 14, 0.72)', backdropFilter: 'blur(4px)' },
+    content: { borderWidth: '1px', borderColor: 'border.emphasized', rounded: 'xl', shadow: '2xl' },
+  },
+});
 
 const config = defineConfig({
   globalCss: {
@@ -11,6 +20,7 @@ const config = defineConfig({
     body: { bg: 'bg', color: 'fg', minHeight: '100dvh' },
   },
   theme: {
+    slotRecipes: { dialog: dialogRecipe },
     tokens: {
       colors: {
         brand: {

@@ -84,13 +84,9 @@ export function ComplianceDialog({
       scrollBehavior="inside"
     >
       <Portal>
-        <Dialog.Backdrop bg="rgba(2, 6, 14, 0.72)" backdropFilter="blur(4px)" />
+        <Dialog.Backdrop />
         <Dialog.Positioner px="4">
           <Dialog.Content
-            borderWidth="1px"
-            borderColor="border.emphasized"
-            rounded="xl"
-            shadow="2xl"
             // On a phone the dialog keeps a small margin only, so the documents get the room.
             maxH={{ base: 'calc(100% - 2rem)', md: 'calc(100% - 7.5rem)' }}
             data-testid="compliance-dialog"

@@ -61,9 +61,9 @@ export function CookieSettingsDialog({
       scrollBehavior="inside"
     >
       <Portal>
-        <Dialog.Backdrop bg="rgba(2, 6, 14, 0.72)" backdropFilter="blur(4px)" />
+        <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content borderWidth="1px" borderColor="border.emphasized" rounded="xl" shadow="2xl">
+          <Dialog.Content>
             <Dialog.Header flexDirection="column" gap="1">
               <Dialog.Title fontSize="xl">Cookie Settings</Dialog.Title>
               <Dialog.Description color="fg.muted">
