@@ -23,11 +23,6 @@ export async function activeVersion(deps: Pick<CommandServiceDeps, 'log'>, docum
   } satisfies ActiveVersion;
 }
 
-const signedIn = (userId: string | undefined): string => {
-  if (!userId) throw new HttpError(401, 'Authentication required');
-  return userId;
-};
-
 const findLast = (events: readonly RecordedEvent[], match: (e: RecordedEvent) => boolean) =>
   [...events].reverse().find(match);
 
@@ -41,7 +36,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
   });
   return {
     async recordDocumentView({ body }, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const at = deps.now().toISOString();
       const outcome = await handleCommand(deps, complianceRecord, {
         ...command(userId, request.commandId, request.requestId),
@@ -55,7 +50,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
     },
 
     async acknowledgeDocument({ body }, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const outcome = await handleCommand(deps, complianceRecord, {
         ...command(userId, request.commandId, request.requestId),
         command: {
@@ -91,7 +86,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
     },
 
     async submitRiskAssessment({ body }, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const { expiresAt: _ignored, ...answers } = body;
       const outcome = await handleCommand(deps, complianceRecord, {
         ...command(userId, request.commandId, request.requestId),
@@ -112,7 +107,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
     },
 
     async acknowledgeWarning({ params }, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const outcome = await handleCommand(deps, complianceRecord, {
         ...command(userId, request.commandId, request.requestId),
         command: { kind: 'acknowledgeWarning', warningId: params.id, at: deps.now().toISOString() },

@@ -121,8 +121,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
     },
 
     async logout(_input, request) {
-      const userId = request.principal?.userId;
-      if (!userId) throw new HttpError(401, 'Authentication required');
+      const { userId } = request.principal;
       const outcome = await handleCommand(deps, userAccount, {
         stream: streams.user(userId),
         command: { kind: 'logout', userId, at: deps.now().toISOString() },

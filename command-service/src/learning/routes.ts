@@ -1,21 +1,16 @@
 import { type EventOf, streams } from '@tickwise/contracts';
-import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { type RouteHandlers } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
 import { handleCommand } from '../handling/handle-command';
 import { learningRecord } from './learning-record';
 
 type Completed = EventOf<'LessonCompleted' | 'ModuleQuizCompleted'>;
 
-const signedIn = (userId: string | undefined): string => {
-  if (!userId) throw new HttpError(401, 'Authentication required');
-  return userId;
-};
-
 /** POST /api/progress (a lesson, or the module quiz when lessonId is null) and POST /api/quiz/attempt. */
 export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
   return {
     async recordProgress({ body }, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const stream = streams.learning(userId);
       const module = await deps.catalog.module(body.moduleId);
       const at = deps.now().toISOString();
@@ -63,7 +58,7 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
     },
 
     async quizAttempt({ body }, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const outcome = await handleCommand(deps, learningRecord, {
         stream: streams.learning(userId),
         command: {

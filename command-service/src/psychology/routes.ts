@@ -31,8 +31,7 @@ const psychologyRecord: Decider<{ completed: Completed['data'] }, null, Complete
 export function psychologyRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
   return {
     async submitPsychologyAssessment({ body }, request) {
-      const userId = request.principal?.userId;
-      if (!userId) throw new HttpError(401, 'Authentication required');
+      const { userId } = request.principal;
       const instrument = await currentInstrument(deps.log);
       if (!instrument) throw HttpError.of(domainError('not_found', 'Assessment Not Available'));
       const problem = responsesProblem(instrument.questions, body.responses);

@@ -22,9 +22,15 @@ import type { Position } from '../eventlog/port';
 import type { AuthState, Principal } from './authentication';
 import { HttpError } from './errors';
 
+/** The caller as route N sees it: signed in (never null) unless the route is public. */
+export type PrincipalOf<N extends RouteName> = Routes[N]['access'] extends 'public'
+  ? Principal | null
+  : Principal;
+
 /** What a handler knows about the request beyond its decoded input. */
-export interface RequestContext {
-  principal: Principal | null;
+export interface RequestContext<N extends RouteName = RouteName> {
+  /** mountRoutes has already refused (401/403) a caller that the route's access does not admit. */
+  principal: PrincipalOf<N>;
   requestId: string;
   /** The command id: from the Idempotency-Key header (scoped to caller and body), else a new id. */
   commandId: string;
@@ -51,8 +57,14 @@ export interface RouteInput<N extends RouteName> {
 
 export type RouteHandler<N extends RouteName> = (
   input: RouteInput<N>,
-  context: RequestContext,
+  context: RequestContext<N>,
 ) => Promise<Reply<ResponseOf<N>>>;
+
+/** A handler as mountRoutes calls it: the route table row it serves is only known at run time. */
+type MountedHandler = (
+  input: RouteInput<RouteName>,
+  context: Omit<RequestContext, 'principal'> & { principal: Principal | null },
+) => Promise<Reply<unknown>>;
 
 /** The service that answers a route: GET → query, anything else → command (as the gateway routes them). */
 type ServiceOf<N extends RouteName> = Routes[N]['method'] extends 'GET' ? 'query' : 'command';
@@ -116,7 +128,8 @@ function commandIdOf(ctx: Context, route: RouteSpec): string {
 export function mountRoutes<S extends Service>(router: Router, service: S, handlers: RouteHandlers<S>): void {
   for (const route of routeList) {
     if (route.service !== service) continue;
-    const handler = (handlers as Record<string, RouteHandler<RouteName> | undefined>)[route.name];
+    // Sound because checkAccess admits a null principal on public routes only (see PrincipalOf).
+    const handler = (handlers as Record<string, MountedHandler | undefined>)[route.name];
     if (!handler) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
     router[method](route.path, async (ctx) => {

@@ -25,11 +25,6 @@ import type { QueryServiceDeps } from '../app/deps';
 import { buildExport, coverageCsv, historyCsv } from './exports';
 import { replayCompliance } from './replay';
 
-const auditorOf = (userId: string | undefined) => {
-  if (!userId) throw new HttpError(401, 'Authentication required');
-  return userId;
-};
-
 /**
  * The auditor's workspace. Histories are replayed from the event log itself (never a read model) and every
  * stream they rest on is verified; every read is itself recorded as AuditorViewedRecords.
@@ -174,7 +169,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
 
   return {
     async auditLearners({ query }, request) {
-      const auditorId = auditorOf(request.principal?.userId);
+      const auditorId = request.principal.userId;
       const needle = query.query.toLowerCase();
       const users = await store.find<UserDoc>(await activeCollection(store, 'users', 'users'));
       const matches = users
@@ -199,7 +194,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditLearnerHistory({ params, query }, request) {
-      const auditorId = auditorOf(request.principal?.userId);
+      const auditorId = request.principal.userId;
       const asOf = query.asOf ?? nowIso();
       const { report } = await history(params.id, asOf);
       await recordRead(auditorId, params.id, 'history', query.asOf ?? null);
@@ -207,7 +202,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditLearnerExport({ params, query }, request) {
-      const auditorId = auditorOf(request.principal?.userId);
+      const auditorId = request.principal.userId;
       const asOf = query.asOf ?? nowIso();
       const { report, streams: stored } = await history(params.id, asOf);
       const name = `tickwise-history-${params.id}-${asOf.slice(0, 10)}`;
@@ -226,7 +221,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditDocuments(_input, request) {
-      const auditorId = auditorOf(request.principal?.userId);
+      const auditorId = request.principal.userId;
       const catalog = await catalogStreams();
       const body = catalog.flatMap(({ events }) =>
         events.map((e: RecordedEvent, index) => {
@@ -247,7 +242,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditDocumentCoverage({ params, query }, request) {
-      const auditorId = auditorOf(request.principal?.userId);
+      const auditorId = request.principal.userId;
       const body = await coverage(params.documentType, params.version, query.asOf ?? nowIso());
       await recordRead(
         auditorId,
@@ -259,7 +254,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditCoverageExport({ params, query }, request) {
-      const auditorId = auditorOf(request.principal?.userId);
+      const auditorId = request.principal.userId;
       const asOf = query.asOf ?? nowIso();
       const report = await coverage(params.documentType, params.version, asOf);
       const name = `tickwise-coverage-${params.documentType}-${params.version}-${asOf.slice(0, 10)}`;

@@ -1,12 +1,7 @@
 import { DocumentType } from '@tickwise/contracts';
-import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { type RouteHandlers } from '@tickwise/platform';
 import { type ActiveDocumentDoc, activeCollection, type LearnerComplianceDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
-
-const signedIn = (userId: string | undefined): string => {
-  if (!userId) throw new HttpError(401, 'Authentication required');
-  return userId;
-};
 
 /** The compliance read side: documents in force and the learner's own records (never anyone else's). */
 export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
@@ -36,16 +31,16 @@ export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'
       };
     },
     async acknowledgments(_input, request) {
-      return { body: (await learner(signedIn(request.principal?.userId)))?.acknowledgments ?? [] };
+      return { body: (await learner(request.principal.userId))?.acknowledgments ?? [] };
     },
     async riskAssessments(_input, request) {
-      return { body: (await learner(signedIn(request.principal?.userId)))?.assessments ?? [] };
+      return { body: (await learner(request.principal.userId))?.assessments ?? [] };
     },
     async regulatoryWarnings(_input, request) {
-      return { body: (await learner(signedIn(request.principal?.userId)))?.warnings ?? [] };
+      return { body: (await learner(request.principal.userId))?.warnings ?? [] };
     },
     async complianceLog(_input, request) {
-      return { body: (await learner(signedIn(request.principal?.userId)))?.log ?? [] };
+      return { body: (await learner(request.principal.userId))?.log ?? [] };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { type RouteHandlers } from '@tickwise/platform';
 import { activeCollection, type DashboardDoc, type ModuleDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 import { dashboardOf } from './formulas';
@@ -7,8 +7,7 @@ import { dashboardOf } from './formulas';
 export function dashboardQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   return {
     async dashboard(_input, request) {
-      const userId = request.principal?.userId;
-      if (!userId) throw new HttpError(401, 'Authentication required');
+      const { userId } = request.principal;
       const [doc, modules] = await Promise.all([
         activeCollection(deps.store, 'dashboard', 'learners').then((c) =>
           deps.store.get<DashboardDoc>(c, userId),

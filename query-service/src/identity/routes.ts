@@ -5,8 +5,8 @@ import type { QueryServiceDeps } from '../app/deps';
 export function identityQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   return {
     async me(_input, request) {
-      const userId = request.principal?.userId;
-      const user = userId ? await deps.users.userRecord(userId) : undefined;
+      const user = await deps.users.userRecord(request.principal.userId);
+      // A valid token whose user the read model no longer has is as good as none.
       if (!user) throw new HttpError(401, 'Authentication required');
       return { body: user };
     },

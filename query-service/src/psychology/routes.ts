@@ -8,11 +8,6 @@ import {
 import type { QueryServiceDeps } from '../app/deps';
 import { tradingProfileOf } from './trading-profile';
 
-const signedIn = (userId: string | undefined): string => {
-  if (!userId) throw new HttpError(401, 'Authentication required');
-  return userId;
-};
-
 /** The psychology instrument's questions, the learner's results, and their trading profile. */
 export function psychologyQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   const collection = (name: string) => activeCollection(deps.store, 'psychology', name);
@@ -32,15 +27,15 @@ export function psychologyQueries(deps: QueryServiceDeps): RouteHandlers<'query'
       };
     },
     async latestPsychologyResult(_input, request) {
-      const [latest] = await results(signedIn(request.principal?.userId));
+      const [latest] = await results(request.principal.userId);
       if (!latest) throw new HttpError(404, 'No psychology assessment completed yet');
       return { body: await describe(latest) };
     },
     async assessments(_input, request) {
-      return { body: await Promise.all((await results(signedIn(request.principal?.userId))).map(describe)) };
+      return { body: await Promise.all((await results(request.principal.userId)).map(describe)) };
     },
     async tradingProfile(_input, request) {
-      const userId = signedIn(request.principal?.userId);
+      const userId = request.principal.userId;
       const compliance = await deps.store.get<LearnerComplianceDoc>(
         await activeCollection(deps.store, 'compliance', 'learners'),
         userId,
