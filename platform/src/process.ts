@@ -8,9 +8,27 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** A slow client gets this long to send its headers, and its whole request, before the server answers 408. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Listens on host:port; `close` stops accepting and waits for in-flight requests to finish. */
-export function listen(handler: RequestListener, port: number, host: string): Promise<Listening> {
-  const server = createServer(handler);
+export function listen(
+  handler: RequestListener,
+  port: number,
+  host: string,
+  timeouts: { headersMs?: number; requestMs?: number } = {},
+): Promise<Listening> {
+  const requestTimeout = timeouts.requestMs ?? REQUEST_TIMEOUT_MS;
+  const server = createServer(
+    {
+      headersTimeout: Math.min(timeouts.headersMs ?? HEADERS_TIMEOUT_MS, requestTimeout),
+      requestTimeout,
+      // Node checks the two timeouts on this interval (30 s by default), which would stretch them.
+      connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+    },
+    handler,
+  );
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);

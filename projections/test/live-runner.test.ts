@@ -35,7 +35,7 @@ describe('live projection runner', () => {
     expect(await streamDoc('live-a')).toMatchObject({ events: 2, sum: 12 });
   });
 
-  test('a query naming a position waits for it; a position never reached answers 503 with Retry-After', async () => {
+  function appWaitingFor(projections: string[]) {
     const app = new Koa();
     const router = new Router();
     router.get('/streams/:id', async (ctx) => {
@@ -43,24 +43,39 @@ describe('live projection runner', () => {
     });
     app.use(
       readYourWrites({
-        waitFor: (p, ms) => waitForProjections(storage.store, ['counting'], p, ms),
+        waitFor: (p, ms) => waitForProjections(storage.store, projections, p, ms),
+        headPosition: () => storage.log.headPosition(),
         timeoutMs: 300,
       }),
     );
     app.use(router.routes());
-    const server = app.callback();
+    return app.callback();
+  }
 
+  test('a query naming a position waits for it; a read model that does not get there answers 503 with Retry-After', async () => {
     const { position } = await storage.log.appendToStream('live-b', [counted(1)], {
       expectedRevision: 'no_stream',
     });
-    const fresh = await request(server).get('/streams/live-b').set(MIN_POSITION_HEADER, position);
+    const fresh = await request(appWaitingFor(['counting']))
+      .get('/streams/live-b')
+      .set(MIN_POSITION_HEADER, position);
     expect(fresh.status).toBe(200);
     expect(fresh.body).toMatchObject({ events: 1, sum: 1 });
 
+    // No runner keeps 'stalled' up to date, so it never reaches the position.
+    const stalled = await request(appWaitingFor(['counting', 'stalled']))
+      .get('/streams/live-b')
+      .set(MIN_POSITION_HEADER, position);
+    expect(stalled.status).toBe(503);
+    expect(stalled.headers['retry-after']).toBe('1');
+    expect(stalled.body).toEqual({ error: expect.any(String) });
+  });
+
+  test('a position beyond the end of the log is refused at once with 400, not held until the timeout', async () => {
+    const server = appWaitingFor(['counting']);
     const future = await request(server).get('/streams/live-b').set(MIN_POSITION_HEADER, '999999999');
-    expect(future.status).toBe(503);
-    expect(future.headers['retry-after']).toBe('1');
-    expect(future.body).toEqual({ error: expect.any(String) });
+    expect(future.status).toBe(400);
+    expect(future.body).toEqual({ error: 'X-Min-Position: is beyond the end of the log' });
 
     const bad = await request(server).get('/streams/live-b').set(MIN_POSITION_HEADER, 'abc');
     expect(bad.status).toBe(400);

@@ -33,7 +33,10 @@ export function createCommandApp(
     // A command that names a position (e.g. right after completing compliance) is authorised against
     // read models that have caught up with it.
     beforeRoutes: [
-      readYourWrites({ waitFor: (p, ms) => waitForProjections(deps.store, projectionNames, p, ms) }),
+      readYourWrites({
+        waitFor: (p, ms) => waitForProjections(deps.store, projectionNames, p, ms),
+        headPosition: () => deps.log.headPosition(),
+      }),
     ],
     readiness: async () => {
       const head = await deps.log.headPosition();

@@ -146,7 +146,10 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toMatch(/includeSubDomains/);
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
+    // API answers are personal: no browser or proxy cache may keep them, errors included.
+    for (const res of responses.slice(0, 5)) expect(res.headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -183,7 +186,8 @@ describe('health, readiness and metrics', () => {
   test('/metrics exposes request durations by route template, events appended and projection lag', async () => {
     await stack.client().post(REGISTER, { email: freshEmail(), password: GOOD_PASSWORD });
     await stack.client().get('/readyz');
-    const res = await stack.client().get('/metrics');
+    // An operator on the machine itself: a direct loopback connection, not relayed by a proxy.
+    const res = await request(stack.url).get('/metrics');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
@@ -194,6 +198,16 @@ describe('health, readiness and metrics', () => {
     expect(res.text).toMatch(/^events_appended_total\{type="EmailReserved"\} [1-9]\d*$/m);
     expect(res.text).toMatch(/^events_appended_total\{type="UserRegistered"\} [1-9]\d*$/m);
     expect(res.text).toMatch(/^projection_lag\{projection="users"\} \d+$/m);
+  });
+
+  test('/metrics is not public: a request relayed by a proxy (a remote client) gets 404, on both services', async () => {
+    const viaProxy = await stack.client().get('/metrics');
+    expect(viaProxy.status).toBe(404);
+    expect(viaProxy.text).not.toMatch(/http_request_duration_seconds/);
+    const command = await request(stack.commandListener)
+      .get('/metrics')
+      .set('X-Forwarded-For', '203.0.113.9');
+    expect(command.status).toBe(404);
   });
 });
 

@@ -7,7 +7,6 @@ interface ErrorLike {
   status?: unknown;
   statusCode?: unknown;
   expose?: unknown;
-  type?: unknown;
   message?: unknown;
 }
 
@@ -28,16 +27,6 @@ export function describeError(
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
   const status =
     typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
-  // Errors thrown by koa / koa-body for a bad request (they carry a 4xx status).
-  if (status === 413) return { status, message: 'Request body is too large (the limit is 64 KB)' };
-  if (status === 415)
-    return { status, message: 'Request body must be JSON (Content-Type: application/json)' };
-  if (
-    status === 400 &&
-    (e.type === 'entity.parse.failed' || /JSON|Unexpected|body/i.test(String(e.message)))
-  ) {
-    return { status, message: 'Request body is not valid JSON' };
-  }
   if (status >= 400 && status < 500 && e.expose === true && typeof e.message === 'string') {
     return { status, message: e.message };
   }

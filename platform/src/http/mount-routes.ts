@@ -120,6 +120,18 @@ function commandIdOf(ctx: Context, route: RouteSpec): string {
   return `key:${caller}:${key}:${fingerprint}`;
 }
 
+const requestBody = (ctx: Context): unknown => (ctx.request as { body?: unknown }).body;
+
+/** A route that takes no body accepts none but an empty object, so nothing sent is silently ignored. */
+function noBody(ctx: Context): Record<string, never> {
+  const body = requestBody(ctx);
+  const empty =
+    body === undefined ||
+    (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw new HttpError(400, 'This request takes no body');
+  return {};
+}
+
 /**
  * Mounts the handlers of one service on a router from the contracts' route table: access check, strict
  * decoding of params, query and body (400 naming the field), the handler, then the response encoded with
@@ -137,9 +149,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       const input = {
         params: route.params ? decodeOrThrow(route.params, ctx.params, 'params') : {},
         query: route.query ? decodeOrThrow(route.query, ctx.query, 'query') : {},
-        body: route.body
-          ? decodeOrThrow(route.body, (ctx.request as { body?: unknown }).body ?? {}, 'body')
-          : {},
+        body: route.body ? decodeOrThrow(route.body, requestBody(ctx) ?? {}, 'body') : noBody(ctx),
       } as RouteInput<RouteName>;
       const reply = await handler(input, {
         principal,

@@ -1,6 +1,6 @@
 import { httpHeaders } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
-import { isPosition, type Position } from '../eventlog/port';
+import { comparePositions, isPosition, type Position } from '../eventlog/port';
 
 /** Command responses carry the commit position of their last event in this header. */
 export const POSITION_HEADER = httpHeaders.position;
@@ -10,6 +10,8 @@ export const MIN_POSITION_HEADER = httpHeaders.minPosition;
 export interface ReadYourWritesOptions {
   /** Resolves true once the read models the route reads have passed `position`, false after `timeoutMs`. */
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
+  /** The last position in the log: a client cannot have seen anything beyond it. */
+  headPosition(): Promise<Position>;
   timeoutMs?: number;
 }
 
@@ -25,6 +27,12 @@ export function readYourWrites(options: ReadYourWritesOptions): Middleware {
       if (!isPosition(header)) {
         ctx.status = 400;
         ctx.body = { error: `${MIN_POSITION_HEADER}: must be a log position` };
+        return;
+      }
+      // Waiting for a position no write has reached would only hold the connection until the timeout.
+      if (comparePositions(header, await options.headPosition()) > 0) {
+        ctx.status = 400;
+        ctx.body = { error: `${MIN_POSITION_HEADER}: is beyond the end of the log` };
         return;
       }
       if (!(await options.waitFor(header, timeoutMs))) {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import Koa, { type Middleware } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { authentication, type UserDirectory } from './authentication';
 import { jsonBody } from './body';
@@ -31,6 +31,16 @@ export interface ServiceAppOptions {
   proxy?: boolean;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Metrics describe the whole service (routes, volumes, lag), so only an operator on the machine may read
+ * them: a direct loopback connection. A request relayed by a proxy is a remote client whatever its socket.
+ */
+export function isLocalOperator(ctx: Context): boolean {
+  return LOOPBACK.has(ctx.req.socket.remoteAddress ?? '') && ctx.get('X-Forwarded-For') === '';
+}
+
 /**
  * The shared shape of every HTTP process: request id and log line, the one error format, security headers,
  * metrics, JSON bodies, authentication, health (/healthz), readiness (/readyz) and Prometheus (/metrics).
@@ -51,7 +61,8 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
     ctx.status = readiness.ready ? 200 : 503;
     ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness.details };
   });
-  ops.get('/metrics', async (ctx) => {
+  ops.get('/metrics', async (ctx, next) => {
+    if (!isLocalOperator(ctx)) return next();
     ctx.type = options.metrics.registry.contentType;
     ctx.body = await options.metrics.registry.metrics();
   });

@@ -40,7 +40,10 @@ export function createQueryApp(
     metrics: deps.metrics,
     routers: [router],
     beforeRoutes: [
-      readYourWrites({ waitFor: (p, ms) => waitForProjections(deps.store, projectionNames, p, ms) }),
+      readYourWrites({
+        waitFor: (p, ms) => waitForProjections(deps.store, projectionNames, p, ms),
+        headPosition: () => deps.log.headPosition(),
+      }),
     ],
     readiness: async () => {
       const head = await deps.log.headPosition();
