@@ -1,12 +1,10 @@
 import { type DocumentType, type EventOf, streams } from '@tickwise/contracts';
-import { deterministicId, HttpError, type RecordedEvent, type RouteHandlers } from '@tickwise/platform';
+import { deterministicId, HttpError, type RouteHandlers } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { handleCommand } from '../handling/handle-command';
-import { type ActiveVersion, complianceRecord, documentKey } from './compliance-record';
+import { handleCommand, reply } from '../handling/handle-command';
+import { type ActiveVersion, complianceRecord } from './compliance-record';
 
 type Published = EventOf<'ComplianceDocumentPublished'>['data'];
-type Acknowledged = EventOf<'DocumentAcknowledged'>['data'];
-type Issued = EventOf<'RegulatoryWarningIssued'>['data'];
 
 /** The version in force of a document: the latest one published into its catalog stream. */
 export async function activeVersion(deps: Pick<CommandServiceDeps, 'log'>, documentType: DocumentType) {
@@ -22,9 +20,6 @@ export async function activeVersion(deps: Pick<CommandServiceDeps, 'log'>, docum
     consentText: data.consentText,
   } satisfies ActiveVersion;
 }
-
-const findLast = (events: readonly RecordedEvent[], match: (e: RecordedEvent) => boolean) =>
-  [...events].reverse().find(match);
 
 /** Document views, acknowledgments with their evidence, risk assessments and warning acknowledgments. */
 export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
@@ -42,11 +37,13 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
         ...command(userId, request.commandId, request.requestId),
         command: { kind: 'recordView', ...body, active: await activeVersion(deps, body.documentType), at },
       });
-      const viewed = outcome.events[0]?.data as { viewedAt: string } | undefined;
-      return {
-        body: { documentType: body.documentType, version: body.version, viewedAt: viewed?.viewedAt ?? at },
-        ...(outcome.position ? { position: outcome.position } : {}),
-      };
+      const [viewed] = outcome.events;
+      if (viewed?.type !== 'ComplianceDocumentViewed') throw new Error('document view was not recorded');
+      return reply(outcome, {
+        documentType: body.documentType,
+        version: body.version,
+        viewedAt: viewed.data.viewedAt,
+      });
     },
 
     async acknowledgeDocument({ body }, request) {
@@ -64,25 +61,20 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
           userAgent: request.userAgent,
         },
       });
-      const key = documentKey(body.documentType, body.version);
-      const stream = await deps.log.readStream(streams.compliance(userId));
-      const recorded = findLast(stream, (e) => {
-        if (e.type !== 'DocumentAcknowledged') return false;
-        const d = e.data as Acknowledged;
-        return documentKey(d.documentType, d.version) === key;
+      // Acknowledging the same version again appends nothing and answers the record already there.
+      const acknowledged = outcome.history.findLast(
+        (e) =>
+          e.type === 'DocumentAcknowledged' &&
+          e.data.documentType === body.documentType &&
+          e.data.version === body.version,
+      );
+      if (acknowledged?.type !== 'DocumentAcknowledged') throw new Error('acknowledgment was not recorded');
+      return reply(outcome, {
+        id: acknowledged.eventId,
+        documentType: acknowledged.data.documentType,
+        version: acknowledged.data.version,
+        acknowledgedAt: acknowledged.data.acknowledgedAt,
       });
-      if (!recorded) throw new Error('acknowledgment not found after it was recorded');
-      const data = recorded.data as Acknowledged;
-      return {
-        body: {
-          id: recorded.eventId,
-          documentType: data.documentType,
-          version: data.version,
-          acknowledgedAt: data.acknowledgedAt,
-        },
-        // Acknowledging the same version again appends nothing and answers the existing record.
-        ...(outcome.events.length > 0 && outcome.position ? { position: outcome.position } : { status: 200 }),
-      };
     },
 
     async submitRiskAssessment({ body }, request) {
@@ -100,10 +92,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
       const assessed = outcome.events.find((e) => e.type === 'RiskAssessed');
       if (assessed?.type !== 'RiskAssessed') throw new Error('risk assessment was not recorded');
       const { assessmentId, submittedAt, ...rest } = assessed.data;
-      return {
-        body: { id: assessmentId, ...rest, createdAt: submittedAt },
-        ...(outcome.position ? { position: outcome.position } : {}),
-      };
+      return reply(outcome, { id: assessmentId, ...rest, createdAt: submittedAt });
     },
 
     async acknowledgeWarning({ params }, request) {
@@ -112,23 +101,17 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
         ...command(userId, request.commandId, request.requestId),
         command: { kind: 'acknowledgeWarning', warningId: params.id, at: deps.now().toISOString() },
       });
-      const stream = await deps.log.readStream(streams.compliance(userId));
-      const issued = findLast(
-        stream,
-        (e) => e.type === 'RegulatoryWarningIssued' && (e.data as Issued).warningId === params.id,
+      const issued = outcome.history.findLast(
+        (e) => e.type === 'RegulatoryWarningIssued' && e.data.warningId === params.id,
       );
-      if (!issued) throw new HttpError(404, 'Warning not found');
-      const data = issued.data as Issued;
-      return {
-        body: {
-          id: data.warningId,
-          warningType: data.warningType,
-          message: data.message,
-          createdAt: data.issuedAt,
-          acknowledged: true,
-        },
-        ...(outcome.position ? { position: outcome.position } : {}),
-      };
+      if (issued?.type !== 'RegulatoryWarningIssued') throw new HttpError(404, 'Warning not found');
+      return reply(outcome, {
+        id: issued.data.warningId,
+        warningType: issued.data.warningType,
+        message: issued.data.message,
+        createdAt: issued.data.issuedAt,
+        acknowledged: true,
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@tickwise/contracts';
 import {
+  commandEventId,
   commandEventIds,
   type EventLog,
   HttpError,
@@ -7,6 +8,7 @@ import {
   type NewEvent,
   type Position,
   type RecordedEvent,
+  type Reply,
   WrongExpectedRevisionError,
 } from '@tickwise/platform';
 import { type Decider, fold } from './decider';
@@ -17,17 +19,35 @@ export interface CommandDeps {
   now?: () => Date;
 }
 
+/** A domain event with the id it is recorded under (the id a route answers as a record's id). */
+export type WithEventId<E extends DomainEvent> = E & { readonly eventId: string };
+
 export interface CommandOutcome<S, E extends DomainEvent> {
   /** The state after the command (or the current state when it appended nothing). */
   state: S;
   /** The events this command appended, or — for a repeated command — the ones it appended the first time. */
-  events: E[];
-  /** The ids of those events, in order. */
-  eventIds: string[];
+  events: WithEventId<E>[];
+  /**
+   * The whole stream after the command, oldest first: a command that changes nothing (acknowledging again)
+   * answers the record already there without reading the stream twice.
+   */
+  history: readonly WithEventId<E>[];
   /** Commit position of the last event appended by this command (absent when it appended nothing). */
   position: Position | undefined;
   /** True when the same command id had already been handled: nothing was appended again. */
   repeated: boolean;
+}
+
+/**
+ * A route's answer from a command's outcome: the commit position to read one's own write at; a command that
+ * appended nothing (the record was already there) answers 200 rather than the route's 201.
+ */
+export function reply<B>(
+  outcome: Pick<CommandOutcome<unknown, DomainEvent>, 'events' | 'position'>,
+  body: B,
+): Reply<B> {
+  if (outcome.events.length === 0) return { body, status: 200 };
+  return outcome.position ? { body, position: outcome.position } : { body };
 }
 
 export interface CommandRequest<C> {
@@ -42,8 +62,10 @@ export interface CommandRequest<C> {
 /** No command appends more events than this; it bounds the ids checked for a repeated command. */
 const MAX_EVENTS_PER_COMMAND = 16;
 
-const toDomain = <E extends DomainEvent>(event: RecordedEvent): E =>
-  ({ type: event.type, data: event.data }) as E;
+const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> => ({
+  ...({ type: event.type, data: event.data } as E),
+  eventId: event.eventId,
+});
 
 /**
  * Load → decide → append with the expected revision; on a concurrency conflict load again and decide
@@ -67,7 +89,7 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       return {
         state,
         events: previous.map((e) => toDomain<E>(e)),
-        eventIds: previous.map((e) => e.eventId),
+        history,
         position: previous[previous.length - 1]?.position,
         repeated: true,
       };
@@ -75,16 +97,19 @@ export async function handleCommand<C, S, E extends DomainEvent>(
     const decision = decider.decide(request.command, state);
     if (!decision.ok) throw HttpError.of(decision.error);
     if (decision.events.length === 0) {
-      return { state, events: [], eventIds: [], position: undefined, repeated: false };
+      return { state, events: [], history, position: undefined, repeated: false };
     }
     if (decision.events.length > MAX_EVENTS_PER_COMMAND)
       throw new Error('a command may append at most 16 events');
-    const ids = commandEventIds(commandKey, decision.events.length);
     const occurredAt = (deps.now?.() ?? new Date()).toISOString();
-    const newEvents: NewEvent[] = decision.events.map((event, index) => ({
-      type: event.type,
-      data: event.data,
-      eventId: ids[index],
+    const appended = decision.events.map((event, index) => ({
+      ...event,
+      eventId: commandEventId(commandKey, index),
+    }));
+    const newEvents: NewEvent[] = appended.map(({ type, data, eventId }) => ({
+      type,
+      data,
+      eventId,
       metadata: {
         correlationId: request.correlationId,
         causationId: request.commandId,
@@ -101,8 +126,8 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
       return {
         state: decision.events.reduce(decider.evolve, state),
-        events: decision.events,
-        eventIds: ids,
+        events: appended,
+        history: [...history, ...appended],
         position: result.position,
         repeated: false,
       };

@@ -117,6 +117,9 @@ describe('handleCommand', () => {
     });
     expect(outcome.position).toBe(stored[0]?.position);
     expect(outcome.position).not.toBe(before);
+    // A route answers from the outcome: the recorded events with their ids, and the whole stream after it.
+    expect(outcome.events[0]?.eventId).toBe(stored[0]?.eventId);
+    expect(outcome.history).toEqual(outcome.events);
   });
 
   test('the same command id again answers the original events and position and appends nothing', async () => {
@@ -165,6 +168,7 @@ describe('handleCommand', () => {
       command: { kind: 'revokeRole', userId, role: 'admin', by: 'admin-1' },
     });
     expect(outcome).toMatchObject({ events: [], position: undefined, repeated: false });
+    expect(outcome.history.map((e) => e.type)).toEqual(['UserRegistered']);
     expect(await log.headPosition()).toBe(head);
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { normalizeEmail, type User } from '@tickwise/contracts';
-import type { RecordedEvent } from '@tickwise/platform';
+import type { UserAccountEvent } from './user-account';
 
 /** The key of an address's streams: sha256 of the trimmed, lower-cased address. */
 export const emailKey = (email: string): string =>
@@ -8,33 +8,27 @@ export const emailKey = (email: string): string =>
 
 /** The user record as the user stream tells it (registration and roles), before any read model. */
 export function userRecordFromStream(
-  events: readonly RecordedEvent[],
+  events: readonly UserAccountEvent[],
   isCompliant: boolean,
 ): User | undefined {
   let user: User | undefined;
   for (const event of events) {
     if (event.type === 'UserRegistered') {
-      const d = event.data as {
-        userId: string;
-        email: string;
-        firstName: string;
-        lastName: string;
-        registeredAt: string;
-      };
+      const { userId, email, firstName, lastName, registeredAt } = event.data;
       user = {
-        id: d.userId,
-        email: d.email,
-        firstName: d.firstName,
-        lastName: d.lastName,
+        id: userId,
+        email,
+        firstName,
+        lastName,
         isCompliant,
         roles: ['learner'],
-        createdAt: d.registeredAt,
+        createdAt: registeredAt,
       };
     } else if (user && event.type === 'RoleGranted') {
-      const { role } = event.data as { role: User['roles'][number] };
+      const { role } = event.data;
       if (!user.roles.includes(role)) user = { ...user, roles: [...user.roles, role] };
     } else if (user && event.type === 'RoleRevoked') {
-      const { role } = event.data as { role: User['roles'][number] };
+      const { role } = event.data;
       user = { ...user, roles: user.roles.filter((r) => r !== role) };
     }
   }

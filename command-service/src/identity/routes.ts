@@ -1,7 +1,7 @@
 import { streams } from '@tickwise/contracts';
 import { deterministicId, HttpError, maxPosition, type RouteHandlers } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand, reply } from '../handling/handle-command';
 import { emailAccount } from './email-account';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { emailKey, userRecordFromStream } from './profile';
@@ -45,8 +45,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         actor: userId,
         correlationId: request.requestId,
       });
-      const events = await log.readStream(streams.user(userId));
-      const user = userRecordFromStream(events, false);
+      const user = userRecordFromStream(registered.history, false);
       if (!user) throw new Error('registration did not record the user');
       const position = [reserved.position, registered.position].reduce<string | undefined>(
         (a, b) => (a && b ? maxPosition(a, b) : (a ?? b)),
@@ -109,15 +108,9 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         correlationId: request.requestId,
       });
       const principal = await deps.users.principalOf(reserved.userId);
-      const user = userRecordFromStream(
-        await log.readStream(streams.user(reserved.userId)),
-        principal?.isCompliant ?? false,
-      );
+      const user = userRecordFromStream(recorded.history, principal?.isCompliant ?? false);
       if (!user) throw new Error('login found a reservation without its user');
-      return {
-        body: { token: tokens.sign(reserved.userId), user },
-        ...(recorded.position ? { position: recorded.position } : {}),
-      };
+      return reply(recorded, { token: tokens.sign(reserved.userId), user });
     },
 
     async logout(_input, request) {
@@ -129,7 +122,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         actor: userId,
         correlationId: request.requestId,
       });
-      return { body: { ok: true }, ...(outcome.position ? { position: outcome.position } : {}) };
+      return reply(outcome, { ok: true });
     },
   };
 }

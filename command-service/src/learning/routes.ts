@@ -1,21 +1,18 @@
-import { type EventOf, streams } from '@tickwise/contracts';
+import { streams } from '@tickwise/contracts';
 import { type RouteHandlers } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand, reply } from '../handling/handle-command';
 import { learningRecord } from './learning-record';
-
-type Completed = EventOf<'LessonCompleted' | 'ModuleQuizCompleted'>;
 
 /** POST /api/progress (a lesson, or the module quiz when lessonId is null) and POST /api/quiz/attempt. */
 export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
   return {
     async recordProgress({ body }, request) {
       const userId = request.principal.userId;
-      const stream = streams.learning(userId);
       const module = await deps.catalog.module(body.moduleId);
       const at = deps.now().toISOString();
       const outcome = await handleCommand(deps, learningRecord, {
-        stream,
+        stream: streams.learning(userId),
         command:
           body.lessonId === null
             ? { kind: 'completeQuiz', moduleId: body.moduleId, module, at }
@@ -24,37 +21,26 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         actor: userId,
         correlationId: request.requestId,
       });
-      const [eventId] = outcome.eventIds;
-      const [event] = outcome.events;
-      if (eventId && event) {
-        const createdAt =
-          event.type === 'LessonCompleted' || event.type === 'ModuleQuizCompleted'
-            ? event.data.completedAt
-            : at;
-        return {
-          body: { id: eventId, moduleId: body.moduleId, lessonId: body.lessonId, completed: true, createdAt },
-          ...(outcome.position ? { position: outcome.position } : {}),
-        };
+      // A retaken quiz is a new record; completing what is already completed appends nothing and answers
+      // the first record.
+      const [appended] = outcome.events;
+      const completed =
+        appended ??
+        outcome.history.find((e) =>
+          body.lessonId === null
+            ? e.type === 'ModuleQuizCompleted' && e.data.moduleId === body.moduleId
+            : e.type === 'LessonCompleted' && e.data.lessonId === body.lessonId,
+        );
+      if (completed?.type !== 'LessonCompleted' && completed?.type !== 'ModuleQuizCompleted') {
+        throw new Error('completion was not recorded');
       }
-      // Already completed: nothing appended; answer the existing record.
-      const history = await deps.log.readStream(stream);
-      const existing = history.find((e) =>
-        body.lessonId === null
-          ? e.type === 'ModuleQuizCompleted' && (e.data as Completed['data']).moduleId === body.moduleId
-          : e.type === 'LessonCompleted' &&
-            (e.data as EventOf<'LessonCompleted'>['data']).lessonId === body.lessonId,
-      );
-      if (!existing) throw new Error('completed record not found');
-      return {
-        status: 200,
-        body: {
-          id: existing.eventId,
-          moduleId: body.moduleId,
-          lessonId: body.lessonId,
-          completed: true,
-          createdAt: (existing.data as Completed['data']).completedAt,
-        },
-      };
+      return reply(outcome, {
+        id: completed.eventId,
+        moduleId: body.moduleId,
+        lessonId: body.lessonId,
+        completed: true,
+        createdAt: completed.data.completedAt,
+      });
     },
 
     async quizAttempt({ body }, request) {
@@ -74,14 +60,11 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       });
       const [answered] = outcome.events;
       if (answered?.type !== 'QuizQuestionAnswered') throw new Error('answer was not recorded');
-      return {
-        body: {
-          questionId: body.questionId,
-          selectedAnswer: body.selectedAnswer,
-          isCorrect: answered.data.isCorrect,
-        },
-        ...(outcome.position ? { position: outcome.position } : {}),
-      };
+      return reply(outcome, {
+        questionId: body.questionId,
+        selectedAnswer: body.selectedAnswer,
+        isCorrect: answered.data.isCorrect,
+      });
     },
   };
 }

@@ -8,7 +8,7 @@ import {
 } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
 import { accept, type Decider } from '../handling/decider';
-import { handleCommand } from '../handling/handle-command';
+import { handleCommand, reply } from '../handling/handle-command';
 import { pickArchetype, responsesProblem, scoreResponses } from './scoring';
 
 type Instrument = EventOf<'PsychologyInstrumentPublished'>['data'];
@@ -62,15 +62,12 @@ export function psychologyRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
       });
       const stored = outcome.events[0]?.data ?? completed;
       const { assessmentId, instrumentVersion: _v, responses: _r, ...scores } = stored;
-      return {
-        body: {
-          id: assessmentId,
-          ...scores,
-          archetypeDescription: archetype.description,
-          archetypeFocus: archetype.workOn,
-        },
-        ...(outcome.position ? { position: outcome.position } : {}),
-      };
+      return reply(outcome, {
+        id: assessmentId,
+        ...scores,
+        archetypeDescription: archetype.description,
+        archetypeFocus: archetype.workOn,
+      });
     },
   };
 }

@@ -9,9 +9,13 @@ export function deterministicId(...parts: readonly string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Event ids for the events one command appends: the same command id always yields the same ids. */
+/** The id of a command's index-th event: the same command id always yields the same ids. */
+export const commandEventId = (commandId: string, index: number): string =>
+  deterministicId('command', commandId, String(index));
+
+/** Event ids for the events one command appends. */
 export function commandEventIds(commandId: string, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => deterministicId('command', commandId, String(index)));
+  return Array.from({ length: count }, (_, index) => commandEventId(commandId, index));
 }
 
 let lastMs = 0;
