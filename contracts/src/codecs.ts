@@ -77,11 +77,36 @@ export const nonEmptyString = (max: number): t.Type<string, string, unknown> =>
 export const stringLength = (min: number, max: number): t.Type<string, string, unknown> =>
   refine(t.string, (s) => s.length >= min && s.length <= max, `a string of ${min}-${max} characters`);
 
+/**
+ * Characters that make stored text lie about itself when shown: control characters (NUL included), unpaired
+ * UTF-16 surrogates, and the bidirectional overrides and isolates that reorder what a reader sees.
+ */
+const DECEPTIVE =
+  /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+export const isPlainText = (s: string): boolean => !DECEPTIVE.test(s);
+
+/** Trimmed, NFC-normalised text people see (names), so one name has one stored form. */
+const plainTrimmedString = new t.Type<string, string, unknown>(
+  'plain text',
+  (u): u is string => typeof u === 'string',
+  (u, c) =>
+    typeof u === 'string' && isPlainText(u) ? t.success(u.trim().normalize('NFC')) : t.failure(u, c),
+  t.identity,
+);
+
+/** A person's name: plain text of at most `max` characters, possibly empty. */
+export const personName = (max: number): t.Type<string, string, unknown> =>
+  refine(
+    plainTrimmedString,
+    (s) => s.length <= max,
+    `plain text of at most ${max} characters (no control or text-direction characters)`,
+  );
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An e-mail address (trimmed, at most 254 characters). Case is kept; see `normalizeEmail`. */
+/** An e-mail address (trimmed, NFC, at most 254 characters, plain text). Case is kept; see `normalizeEmail`. */
 export const email = refine(
-  trimmedString,
+  plainTrimmedString,
   (s) => s.length <= 254 && EMAIL_PATTERN.test(s),
   'an e-mail address',
 );

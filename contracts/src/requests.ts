@@ -14,6 +14,7 @@ import {
   nullable,
   oneOf,
   optionalText,
+  personName,
   positiveInt,
   refine,
   stringLength,
@@ -31,8 +32,8 @@ export const RegisterBody = struct(
   {
     email,
     password: stringLength(limits.password.min, limits.password.max),
-    firstName: withDefault(text(limits.name), ''),
-    lastName: withDefault(text(limits.name), ''),
+    firstName: withDefault(personName(limits.name), ''),
+    lastName: withDefault(personName(limits.name), ''),
   },
   'RegisterBody',
 );

@@ -112,10 +112,40 @@ describe('RegisterBody and LoginBody', () => {
       lastName: 'Lee',
     });
     expect(messageOf(RegisterBody, { ...register, lastName: 'x'.repeat(101) })).toBe(
-      'lastName: must be a string of at most 100 characters',
+      'lastName: must be plain text of at most 100 characters (no control or text-direction characters)',
     );
     expect(messageOf(RegisterBody, { ...register, firstName: null })).toBe(
-      'firstName: must be a string of at most 100 characters',
+      'firstName: must be plain text of at most 100 characters (no control or text-direction characters)',
+    );
+  });
+
+  it.each([
+    ['NUL', 'Ann\u0000'],
+    ['a control character', 'Ann\u0007Lee'],
+    ['a right-to-left override', 'Ann\u202Egpj.exe'],
+    ['a directional isolate', '\u2067Ann'],
+    ['a lone high surrogate', 'Ann\uD800'],
+    ['a lone low surrogate', '\uDC00Ann'],
+  ])('refuses a name or e-mail with %s', (_what, value) => {
+    expect(messageOf(RegisterBody, { ...register, firstName: value })).toMatch(
+      /^firstName: must be plain text/,
+    );
+    expect(messageOf(RegisterBody, { ...register, email: `${value}@example.com` })).toBe(
+      'email: must be an e-mail address',
+    );
+    expect(messageOf(LoginBody, { email: `${value}@example.com`, password: 'x' })).toBe(
+      'email: must be an e-mail address',
+    );
+  });
+
+  it('keeps letters from every script and emoji, normalised to NFC so one name has one stored form', () => {
+    const decomposed = 'Zoe\u0308'; // e + combining diaeresis
+    expect(decoded(RegisterBody, { ...register, firstName: decomposed, lastName: '李 😀' })).toMatchObject({
+      firstName: 'Zo\u00eb',
+      lastName: '李 😀',
+    });
+    expect(decoded(RegisterBody, { ...register, email: 'Zoe\u0308@example.com' }).email).toBe(
+      'Zo\u00eb@example.com',
     );
   });
 

@@ -1,39 +1,66 @@
 import { createLoginThrottle } from './login-throttle';
 
 const account = (n: number) => `${'a'.repeat(63)}${n}`;
+const OWNER_IP = '198.51.100.7';
+const ATTACKER_IP = '203.0.113.66';
 
 describe('login throttle (in memory)', () => {
-  test('per account: 5 free failures, then exponential back-off 1 s, 2 s, 4 s … capped at 15 min', async () => {
+  test('per account and address: 5 free failures, then exponential back-off 1 s, 2 s, 4 s … capped at 15 min', async () => {
     const throttle = createLoginThrottle({ attemptsPerHour: 10_000 });
     const key = account(1);
     const blockedAfter: number[] = [];
     for (let failure = 1; failure <= 16; failure++) {
-      await throttle.recordFailure(key);
-      const verdict = await throttle.admitAccount(key);
+      await throttle.recordFailure(key, ATTACKER_IP);
+      const verdict = await throttle.admitAccount(key, ATTACKER_IP);
       blockedAfter.push(verdict.allowed ? 0 : verdict.retryAfterSeconds);
     }
     expect(blockedAfter).toEqual([0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900]);
   });
 
-  test('per account: a success forgets the failures; other accounts are unaffected', async () => {
+  test("an attacker's wrong passwords from their address do not lock the owner out of the same account", async () => {
     const throttle = createLoginThrottle();
-    for (let i = 0; i < 5; i++) await throttle.recordFailure(account(2));
-    await throttle.recordSuccess(account(2));
-    for (let i = 0; i < 5; i++) await throttle.recordFailure(account(2));
-    expect(await throttle.admitAccount(account(2))).toEqual({ allowed: true });
-    await throttle.recordFailure(account(2));
-    expect(await throttle.admitAccount(account(2))).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(await throttle.admitAccount(account(3))).toEqual({ allowed: true });
+    const key = account(10);
+    for (let i = 0; i < 30; i++) await throttle.recordFailure(key, ATTACKER_IP);
+    expect((await throttle.admitAccount(key, ATTACKER_IP)).allowed).toBe(false);
+    expect(await throttle.admitAccount(key, OWNER_IP)).toEqual({ allowed: true });
   });
 
-  test('per account: never more than 100 attempts an hour, whatever their outcome', async () => {
+  test('only far more failures from all addresses together make the whole account back off', async () => {
+    const throttle = createLoginThrottle({ accountFreeFailures: 100 });
+    const key = account(11);
+    // 100 failures spread over 25 addresses (4 each, under every pair's free failures): nobody is blocked.
+    for (let i = 0; i < 100; i++) await throttle.recordFailure(key, `203.0.113.${i % 25}`);
+    expect(await throttle.admitAccount(key, OWNER_IP)).toEqual({ allowed: true });
+    await throttle.recordFailure(key, '203.0.113.200');
+    expect(await throttle.admitAccount(key, OWNER_IP)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await throttle.admitAccount(account(12), OWNER_IP)).toEqual({ allowed: true });
+  });
+
+  test('a success forgets the failures from that address; other accounts are unaffected', async () => {
     const throttle = createLoginThrottle();
-    for (let i = 0; i < 100; i++) expect(await throttle.admitAccount(account(4))).toEqual({ allowed: true });
-    const refused = await throttle.admitAccount(account(4));
+    for (let i = 0; i < 5; i++) await throttle.recordFailure(account(2), OWNER_IP);
+    await throttle.recordSuccess(account(2), OWNER_IP);
+    for (let i = 0; i < 5; i++) await throttle.recordFailure(account(2), OWNER_IP);
+    expect(await throttle.admitAccount(account(2), OWNER_IP)).toEqual({ allowed: true });
+    await throttle.recordFailure(account(2), OWNER_IP);
+    expect(await throttle.admitAccount(account(2), OWNER_IP)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    expect(await throttle.admitAccount(account(3), OWNER_IP)).toEqual({ allowed: true });
+  });
+
+  test('per account and address: never more than 100 attempts an hour, whatever their outcome', async () => {
+    const throttle = createLoginThrottle();
+    for (let i = 0; i < 100; i++) {
+      expect(await throttle.admitAccount(account(4), ATTACKER_IP)).toEqual({ allowed: true });
+    }
+    const refused = await throttle.admitAccount(account(4), ATTACKER_IP);
     expect(refused.allowed).toBe(false);
     expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeGreaterThan(3500);
     expect(refused.allowed ? 0 : refused.retryAfterSeconds).toBeLessThanOrEqual(3600);
-    expect(await throttle.admitAccount(account(5))).toEqual({ allowed: true });
+    expect(await throttle.admitAccount(account(4), OWNER_IP)).toEqual({ allowed: true });
+    expect(await throttle.admitAccount(account(5), ATTACKER_IP)).toEqual({ allowed: true });
   });
 
   test('per IP: 30 attempts a minute, then refused with a Retry-After of at most a minute', async () => {
@@ -48,13 +75,16 @@ describe('login throttle (in memory)', () => {
 
   test('the limits are configurable', async () => {
     const throttle = createLoginThrottle({ freeFailures: 1, attemptsPerHour: 2, perIpPerMinute: 1 });
-    await throttle.recordFailure(account(6));
-    expect(await throttle.admitAccount(account(6))).toEqual({ allowed: true });
-    await throttle.recordFailure(account(6));
-    expect(await throttle.admitAccount(account(6))).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(await throttle.admitAccount(account(7))).toEqual({ allowed: true });
-    expect(await throttle.admitAccount(account(7))).toEqual({ allowed: true });
-    expect((await throttle.admitAccount(account(7))).allowed).toBe(false);
+    await throttle.recordFailure(account(6), OWNER_IP);
+    expect(await throttle.admitAccount(account(6), OWNER_IP)).toEqual({ allowed: true });
+    await throttle.recordFailure(account(6), OWNER_IP);
+    expect(await throttle.admitAccount(account(6), OWNER_IP)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
+    expect(await throttle.admitAccount(account(7), OWNER_IP)).toEqual({ allowed: true });
+    expect(await throttle.admitAccount(account(7), OWNER_IP)).toEqual({ allowed: true });
+    expect((await throttle.admitAccount(account(7), OWNER_IP)).allowed).toBe(false);
     expect(await throttle.admitIp('203.0.113.3')).toEqual({ allowed: true });
     expect((await throttle.admitIp('203.0.113.3')).allowed).toBe(false);
   });

@@ -58,7 +58,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const ip = await throttle.admitIp(request.ip);
       if (!ip.allowed) throw tooMany(ip.retryAfterSeconds);
       const key = emailKey(body.email);
-      const account = await throttle.admitAccount(key);
+      const account = await throttle.admitAccount(key, request.ip);
       if (!account.allowed) throw tooMany(account.retryAfterSeconds);
       const reservation = (await log.readStream(streams.email(key), { maxCount: 1 }))[0];
       const reserved =
@@ -69,7 +69,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         ? await verifyPassword(reserved.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);
       if (!reserved || !valid) {
-        await throttle.recordFailure(key);
+        await throttle.recordFailure(key, request.ip);
         await log.appendToStream(
           streams.login(key),
           [
@@ -94,7 +94,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         );
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
-      await throttle.recordSuccess(key);
+      await throttle.recordSuccess(key, request.ip);
       const recorded = await handleCommand(deps, userAccount, {
         stream: streams.user(reserved.userId),
         command: {
