@@ -4,7 +4,12 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Course, type CourseModule, loadCourse } from '../command-service/src/catalog/course-content';
+import {
+  type Course,
+  type CourseModule,
+  loadCourse,
+  type QuizQuestion,
+} from '../command-service/src/catalog/course-content';
 import { countWords } from '../command-service/src/catalog/word-count';
 import { findForbiddenClaims } from '../command-service/src/catalog/wording';
 
@@ -154,6 +159,101 @@ function learnerFacingFiles(): string[] {
     return name !== 'README.md' && !name.endsWith('.test.ts');
   });
 }
+
+/** The letter of each question's correct option, in order: a quiz's answer key such as 'BDACCADB'. */
+const keyOf = (questions: readonly QuizQuestion[]) =>
+  questions.map((q) => 'ABCDEFGH'.charAt(q.correctAnswer - 1)).join('');
+
+/** Is the correct option strictly longer than every other option? A test-wise learner's favourite cue. */
+const correctIsLongest = (q: QuizQuestion) => {
+  const lengths = q.options.map((option) => option.length);
+  const correct = lengths[q.correctAnswer - 1] ?? 0;
+  return lengths.every((length, index) => index === q.correctAnswer - 1 || length < correct);
+};
+
+const allQuestions = () =>
+  course().modules.flatMap((m) => [...m.quiz, ...m.lessons.flatMap((lesson) => lesson.checks)]);
+
+describe('fair quizzes: not answerable by pattern', () => {
+  it('gives every module quiz at least 8 questions', () => {
+    for (const m of course().modules) expect([m.id, m.quiz.length >= 8]).toEqual([m.id, true]);
+  });
+
+  it('gives no two quizzes the same answer key', () => {
+    const keys = course().modules.map((m) => keyOf(m.quiz));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('does not use A–D exactly once in every aligned group of four (the last answer of a group would follow)', () => {
+    for (const m of course().modules) {
+      const key = keyOf(m.quiz);
+      const groups = key.match(/.{4}/g) ?? [];
+      const permutations = groups.filter((group) => [...group].sort().join('') === 'ABCD');
+      expect([m.id, permutations.length < groups.length || groups.length === 0]).toEqual([m.id, true]);
+    }
+  });
+
+  it('does not open most quizzes with the same four answers', () => {
+    const openings = new Map<string, number>();
+    for (const m of course().modules) {
+      const opening = keyOf(m.quiz).slice(0, 4);
+      openings.set(opening, (openings.get(opening) ?? 0) + 1);
+    }
+    expect(Math.max(...openings.values())).toBeLessThanOrEqual(2);
+  });
+
+  it('makes the correct option the strictly longest in at most a third of each quiz', () => {
+    for (const m of course().modules) {
+      const longest = m.quiz.filter(correctIsLongest).length;
+      expect([m.id, longest <= Math.floor(m.quiz.length / 3)]).toEqual([m.id, true]);
+    }
+  });
+
+  it('uses every answer position in each quiz', () => {
+    for (const m of course().modules) {
+      const used = new Set(keyOf(m.quiz));
+      expect([m.id, [...used].sort().join('')]).toEqual([m.id, 'ABCD']);
+    }
+  });
+
+  it('explains the right answer and every wrong option of every quiz question and lesson check', () => {
+    for (const q of allQuestions()) {
+      expect([q.id, q.explanation.trim() !== '']).toEqual([q.id, true]);
+      const wrong = q.options.map((_, index) => index + 1).filter((option) => option !== q.correctAnswer);
+      expect([q.id, Object.keys(q.whyWrong).map(Number).sort()]).toEqual([q.id, wrong]);
+    }
+  });
+});
+
+describe('practice inside every lesson', () => {
+  it('ends every lesson with 1–2 "Check your understanding" questions of 3–4 options', () => {
+    for (const lesson of course().modules.flatMap((m) => m.lessons)) {
+      expect([lesson.id, lesson.checks.length >= 1 && lesson.checks.length <= 2]).toEqual([lesson.id, true]);
+      for (const check of lesson.checks) {
+        expect([check.id, check.options.length >= 3 && check.options.length <= 4]).toEqual([check.id, true]);
+      }
+    }
+  });
+
+  it('numbers checks 10000 + lesson id × 10 + n, apart from every quiz question id', () => {
+    const quizIds = new Set(course().modules.flatMap((m) => m.quiz.map((q) => q.id)));
+    for (const lesson of course().modules.flatMap((m) => m.lessons)) {
+      expect(lesson.checks.map((check) => check.id)).toEqual(
+        lesson.checks.map((_, index) => 10_000 + lesson.id * 10 + index + 1),
+      );
+      for (const check of lesson.checks) expect(quizIds.has(check.id)).toBe(false);
+    }
+  });
+
+  it('never repeats a check word for word in the module quiz', () => {
+    for (const m of course().modules) {
+      const quizQuestions = new Set(m.quiz.map((q) => q.question.trim()));
+      for (const check of m.lessons.flatMap((lesson) => lesson.checks)) {
+        expect([check.id, quizQuestions.has(check.question.trim())]).toEqual([check.id, false]);
+      }
+    }
+  });
+});
 
 describe('wording', () => {
   it('checks the course, compliance documents, policies and the psychology assessment', () => {

@@ -167,6 +167,7 @@ describe('loadCourse on a valid course', () => {
       options: ['Alpha', 'Beta', 'Gamma', 'Delta'],
       correctAnswer: 2,
       explanation: 'Because of 102.',
+      whyWrong: {},
     });
     expect(JSON.parse(JSON.stringify(course))).toEqual(course);
   });
@@ -199,8 +200,60 @@ describe('loadCourse on a valid course', () => {
         options: ['One', 'Two', 'Three'],
         correctAnswer: 3,
         explanation: 'Three.',
+        whyWrong: {},
       },
     ]);
+  });
+
+  const CHECKS = [
+    'checks:',
+    '  - id: 10011',
+    '    question: Which one?',
+    '    options: [Alpha, Beta, Gamma]',
+    '    correctAnswer: 3',
+    '    explanation: Gamma is right.',
+    '    whyWrong:',
+    '      1: Alpha mixes up the two.',
+    '      2: Beta forgets the size.',
+    '',
+  ].join('\n');
+
+  it("reads a lesson's checks and every question's feedback on its wrong options", () => {
+    put('01-alpha/lessons/01-first.md', lessonMd(1, { duration: 4, extra: CHECKS }));
+    const [first] = loadCourse(courseDir).modules[0]?.lessons ?? [];
+    expect(first?.checks).toEqual([
+      {
+        id: 10011,
+        question: 'Which one?',
+        options: ['Alpha', 'Beta', 'Gamma'],
+        correctAnswer: 3,
+        explanation: 'Gamma is right.',
+        whyWrong: { 1: 'Alpha mixes up the two.', 2: 'Beta forgets the size.' },
+      },
+    ]);
+    expect(loadCourse(courseDir).modules[0]?.lessons[1]?.checks).toEqual([]);
+  });
+
+  it.each([
+    [
+      'explains the correct option',
+      CHECKS.replace('      2: Beta', '      3: Beta'),
+      'check 1 (id 10011): whyWrong explains option 3, which is the correct answer',
+    ],
+    [
+      'names an option that does not exist',
+      CHECKS.replace('      2: Beta', '      4: Beta'),
+      'check 1 (id 10011): whyWrong names option 4, out of range 1-3',
+    ],
+    [
+      'gives empty feedback',
+      CHECKS.replace('Beta forgets the size.', "''"),
+      'check 1 (id 10011): whyWrong 2 must be non-empty text',
+    ],
+    ['is not a list', 'checks: one\n', "'checks' must be a list"],
+  ])('refuses checks whose feedback %s', (_what, extra, problem) => {
+    put('01-alpha/lessons/01-first.md', lessonMd(1, { duration: 4, extra }));
+    expectError('content/course/01-alpha/lessons/01-first.md', problem);
   });
 
   it('gives a module without a quiz file an empty quiz', () => {
@@ -311,7 +364,10 @@ describe('loadCourse errors name the file and the problem', () => {
 
   it('an unknown front matter field (a typo would otherwise be silently dropped)', () => {
     put('01-alpha/lessons/02-second.md', lessonMd(2, { extra: 'videoURL: https://video.example/2\n' }));
-    expectError(lesson, "unknown field 'videoURL' (allowed: id, title, description, duration, videoUrl)");
+    expectError(
+      lesson,
+      "unknown field 'videoURL' (allowed: id, title, description, duration, videoUrl, checks)",
+    );
   });
 
   it('module id that does not match the folder number', () => {

@@ -26,6 +26,8 @@ export interface Lesson {
   /** The markdown body (everything after the front matter). */
   content: string;
   sections: LessonSection[];
+  /** "Check your understanding": practice questions shown after the lesson; they never count toward a score. */
+  checks: QuizQuestion[];
 }
 
 export interface QuizQuestion {
@@ -34,7 +36,10 @@ export interface QuizQuestion {
   options: string[];
   /** 1-based index into options. */
   correctAnswer: number;
+  /** Why the right answer is right. */
   explanation: string;
+  /** Why each wrong option is wrong, by its 1-based number; the feedback a learner who chose it reads. */
+  whyWrong: Record<number, string>;
 }
 
 export interface CourseModule {
@@ -70,8 +75,8 @@ export interface LoadOptions {
 const FOLDER_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 const LESSON_FILE_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 const MODULE_FIELDS = ['id', 'title', 'level', 'description'];
-const LESSON_FIELDS = ['id', 'title', 'description', 'duration', 'videoUrl'];
-const QUESTION_FIELDS = ['id', 'question', 'options', 'correctAnswer', 'explanation'];
+const LESSON_FIELDS = ['id', 'title', 'description', 'duration', 'videoUrl', 'checks'];
+const QUESTION_FIELDS = ['id', 'question', 'options', 'correctAnswer', 'explanation', 'whyWrong'];
 const REQUIRED_SECTIONS: ReadonlyArray<{ type: LessonSection['type']; heading: string }> = [
   { type: 'overview', heading: "'## Overview'" },
   { type: 'example', heading: "a '## Example…' heading" },
@@ -162,7 +167,8 @@ function parseLesson(file: SourceFile, moduleId: number, position: number): Less
       file.fail(`missing a section of type ${required.type}: add ${required.heading}`);
     }
   }
-  return { id, moduleId, position, title, description, duration, videoUrl, content, sections };
+  const checks = fields.checks === undefined ? [] : parseQuestions(file, fields.checks, 'check');
+  return { id, moduleId, position, title, description, duration, videoUrl, content, sections, checks };
 }
 
 function normaliseOptions(file: SourceFile, value: unknown, where: string): string[] {
@@ -196,11 +202,18 @@ function parseQuiz(file: SourceFile, json: boolean): QuizQuestion[] {
     return file.fail("the quiz must be a mapping with a 'questions' list");
   }
   file.onlyFields(parsed, ['questions']);
-  return parsed.questions.map((raw: unknown, index): QuizQuestion => {
+  return parseQuestions(file, parsed.questions, 'question');
+}
+
+/** Quiz questions and lesson checks share one shape; `label` names them in messages ('question 3 (id 103): …'). */
+function parseQuestions(file: SourceFile, list: unknown, label: string): QuizQuestion[] {
+  if (!Array.isArray(list))
+    return file.fail(`'${label === 'check' ? 'checks' : 'questions'}' must be a list`);
+  return list.map((raw: unknown, index): QuizQuestion => {
     const number = index + 1;
-    if (!isRecord(raw)) return file.fail(`question ${number}: must be a mapping, got ${describe(raw)}`);
-    const id = file.positiveInteger(raw, 'id', `question ${number}: `);
-    const where = `question ${number} (id ${id}): `;
+    if (!isRecord(raw)) return file.fail(`${label} ${number}: must be a mapping, got ${describe(raw)}`);
+    const id = file.positiveInteger(raw, 'id', `${label} ${number}: `);
+    const where = `${label} ${number} (id ${id}): `;
     file.onlyFields(raw, QUESTION_FIELDS, where);
     const question = file.text(raw, 'question', where);
     const options = normaliseOptions(file, raw.options, where);
@@ -212,8 +225,34 @@ function parseQuiz(file: SourceFile, json: boolean): QuizQuestion[] {
       file.fail(`${where}correctAnswer ${correct} is out of range 1-${options.length}`);
     }
     const explanation = file.text(raw, 'explanation', where);
-    return { id, question, options, correctAnswer: correct, explanation };
+    const whyWrong = parseWhyWrong(file, raw.whyWrong, options.length, correct, where);
+    return { id, question, options, correctAnswer: correct, explanation, whyWrong };
   });
+}
+
+/** `whyWrong` maps wrong option numbers (1-based) to feedback; the correct option has none. */
+function parseWhyWrong(
+  file: SourceFile,
+  value: unknown,
+  optionCount: number,
+  correct: number,
+  where: string,
+): Record<number, string> {
+  if (value === undefined) return {};
+  if (!isRecord(value)) return file.fail(`${where}'whyWrong' must be a mapping of option number to text`);
+  const whyWrong: Record<number, string> = {};
+  for (const [key, text] of Object.entries(value)) {
+    const option = Number(key);
+    if (!Number.isInteger(option) || option < 1 || option > optionCount) {
+      file.fail(`${where}whyWrong names option ${key}, out of range 1-${optionCount}`);
+    }
+    if (option === correct)
+      file.fail(`${where}whyWrong explains option ${option}, which is the correct answer`);
+    if (typeof text !== 'string' || text.trim() === '')
+      file.fail(`${where}whyWrong ${key} must be non-empty text`);
+    whyWrong[option] = text.trim();
+  }
+  return whyWrong;
 }
 
 /**

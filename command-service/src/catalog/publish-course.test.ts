@@ -57,10 +57,10 @@ describe('moduleChanges', () => {
     ]);
     const quiz = changes.at(-1);
     expect(quiz?.type === 'QuizPublished' && quiz.data.questions.map((q) => q.id)).toEqual([
-      101, 102, 103, 104, 105, 106, 107, 108, 109,
+      101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
     ]);
     expect(quiz?.type === 'QuizPublished' && quiz.data.questions.map((q) => q.correctAnswer)).toEqual([
-      2, 4, 1, 3, 2, 4, 1, 3, 4,
+      4, 4, 1, 1, 3, 3, 2, 3, 1, 4,
     ]);
     // Every event is valid against its contract codec.
     for (const change of changes) expect(eventCodecs[change.type].is(change.data)).toBe(true);

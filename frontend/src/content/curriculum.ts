@@ -15,7 +15,7 @@ export const curriculum: readonly CurriculumModule[] = [
   { id: 5, title: 'Expiry and Rolling', level: 'INTERMEDIATE' },
   { id: 6, title: 'Term Structure', level: 'INTERMEDIATE' },
   { id: 7, title: 'Hedging', level: 'INTERMEDIATE' },
-  { id: 8, title: 'Spreads', level: 'INTERMEDIATE' },
+  { id: 8, title: 'Spreads and Options on Futures', level: 'INTERMEDIATE' },
   { id: 9, title: 'Position Sizing and Risk', level: 'ADVANCED' },
   { id: 10, title: 'Trading Psychology', level: 'ADVANCED' },
   { id: 11, title: 'Regulation, Protection and Tax', level: 'ADVANCED' },

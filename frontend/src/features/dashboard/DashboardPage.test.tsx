@@ -17,7 +17,7 @@ const titles = [
   'Expiry and Rolling',
   'Term Structure',
   'Hedging',
-  'Spreads',
+  'Spreads and Options on Futures',
   'Position Sizing and Risk',
   'Trading Psychology',
   'Regulation, Protection and Tax',
