@@ -19,6 +19,7 @@ COPY projections/package.json projections/
 COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/
 COPY frontend/package.json frontend/
+COPY app/package.json app/
 # Dev dependencies too: the services run TypeScript through tsx, and vite builds the frontend.
 RUN npm ci
 COPY . .

@@ -58,7 +58,7 @@ module.exports = {
   // reads testTimeout from the global config only: a project's own value is ignored.
   testTimeout: 60_000,
   projects: [
-    ...['contracts', 'platform', 'projections', 'command-service', 'query-service', 'content'].map(
+    ...['contracts', 'platform', 'projections', 'command-service', 'query-service', 'app', 'content'].map(
       serverProject,
     ),
     frontendProject,

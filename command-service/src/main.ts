@@ -2,7 +2,8 @@
 import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
 import { createCommandApp } from './app/create-app';
 import { commandServiceDeps } from './app/runtime';
-import { publishContent, startProcessManagers } from './app/start-up';
+import { publishContent } from './app/start-up';
+import { startProcessManagers } from './process-managers/start';
 
 async function main() {
   const config = loadServerConfig();

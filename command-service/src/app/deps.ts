@@ -1,5 +1,5 @@
 import type { EventLog, Metrics, ReadModelStore, TokenService } from '@tickwise/platform';
-import type { UserRecords } from '@tickwise/projections';
+import type { BackgroundRebuilds, UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from '../identity/login-throttle';
 import type { CourseCatalog } from '../learning/course-catalog';
@@ -18,4 +18,6 @@ export interface CommandServiceDeps {
   minimumReadSeconds: number;
   /** The published course as the learning rules need it. */
   catalog: CourseCatalog;
+  /** Projection rebuilds started by an analyst, run in this process (wired by the composition root). */
+  rebuilds: BackgroundRebuilds;
 }

@@ -7,13 +7,13 @@ import {
   type ServerConfig,
   type Storage,
 } from '@tickwise/platform';
-import { createUserRecords } from '@tickwise/projections';
+import { backgroundRebuilds, createUserRecords } from '@tickwise/projections';
 import { createLoginThrottle } from '../identity/login-throttle';
 import { warmUpDummyHash } from '../identity/passwords';
 import { createCourseCatalog } from '../learning/course-catalog';
 import type { CommandServiceDeps } from './deps';
 
-/** Builds the command service's dependencies over opened storage. */
+/** Builds the command service's dependencies over opened storage: the wiring of its parts. */
 export function commandServiceDeps(
   config: ServerConfig,
   storage: Storage,
@@ -21,6 +21,8 @@ export function commandServiceDeps(
 ): CommandServiceDeps {
   const mongo = storage.store instanceof MongoReadModelStore ? storage.store : undefined;
   void warmUpDummyHash();
+  const logger = createLogger({ name: 'command-service' });
+  const now = () => new Date();
   return {
     log: storage.log,
     store: storage.store,
@@ -30,9 +32,10 @@ export function commandServiceDeps(
       mongo ? { mongo: { client: mongo.mongoClient, dbName: mongo.databaseName } } : {},
     ),
     metrics,
-    logger: createLogger({ name: 'command-service' }),
-    now: () => new Date(),
+    logger,
+    now,
     minimumReadSeconds: config.minimumReadSeconds,
     catalog: createCourseCatalog(storage.log),
+    rebuilds: backgroundRebuilds({ log: storage.log, store: storage.store, logger, now }),
   };
 }

@@ -1,11 +1,9 @@
-import { type EventLog, type ReadModelStore } from '@tickwise/platform';
-import { ProcessManagerRunner } from '@tickwise/projections';
+import type { EventLog } from '@tickwise/platform';
 import type { Logger } from 'pino';
 import { loadComplianceDocuments } from '../catalog/compliance-documents';
 import { loadCourse } from '../catalog/course-content';
 import { publishCourse } from '../catalog/publish-course';
 import { publishDocuments } from '../catalog/publish-documents';
-import { regulatoryWarningsProcess } from '../compliance/warnings-process';
 import { loadInstrument, publishInstrument } from '../psychology/instrument';
 
 /**
@@ -24,25 +22,4 @@ export async function publishContent(log: EventLog, logger: Logger, now: () => D
   const psychology = await publishInstrument(log, loadInstrument(), { actor: 'system:publisher', now });
   if (psychology.published) logger.info('psychology instrument published');
   return { ...documents, course, psychology };
-}
-
-/** The command side's process managers (they append events in reaction to events). */
-export function startProcessManagers(deps: {
-  log: EventLog;
-  store: ReadModelStore;
-  logger: Logger;
-  now: () => Date;
-}) {
-  const runners = [regulatoryWarningsProcess(deps)].map(
-    (manager) =>
-      new ProcessManagerRunner(deps, manager, {
-        onError: (err, event) =>
-          deps.logger.error(
-            { err, process: manager.name, eventId: event.eventId },
-            'process manager failed; retrying',
-          ),
-      }),
-  );
-  for (const runner of runners) runner.start();
-  return { stop: () => Promise.all(runners.map((r) => r.stop())).then(() => undefined) };
 }

@@ -1,5 +1,5 @@
 /**
- * Test harness: the whole backend in-process, wired like `platform/src/start.ts` — the command and query
+ * Test harness: the whole backend in-process, wired like `app/src/start.ts` — the command and query
  * Koa apps over REAL SQLite files in a fresh temporary folder, every projection followed live, and one
  * HTTP server that sends API writes to the command service and everything else to the query service.
  *
@@ -34,7 +34,8 @@ import request, { type Response, type Test } from 'supertest';
 import { createCommandApp } from '../app/create-app';
 import type { CommandServiceDeps } from '../app/deps';
 import { commandServiceDeps } from '../app/runtime';
-import { publishContent, startProcessManagers } from '../app/start-up';
+import { publishContent } from '../app/start-up';
+import { startProcessManagers } from '../process-managers/start';
 
 /** The JWT secret every stack signs with (JWT_SECRET must be at least 32 characters). */
 export const TEST_JWT_SECRET = 'x'.repeat(40);

@@ -1,10 +1,9 @@
 import { streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
-import type { ProcessManager } from '@tickwise/projections';
-import type { CommandDeps } from '../handling/handle-command';
-import { handleCommand } from '../handling/handle-command';
-import { complianceRecord } from './compliance-record';
-import { warningsFor } from './warning-rules';
+import { complianceRecord } from '../compliance/compliance-record';
+import { warningsFor } from '../compliance/warning-rules';
+import { type CommandDeps, handleCommand } from '../handling/handle-command';
+import type { ProcessManager } from './runner';
 
 const userOf = (event: RecordedEvent): string =>
   event.type === 'UserRegistered'
@@ -12,7 +11,7 @@ const userOf = (event: RecordedEvent): string =>
     : event.stream.slice(streams.compliance('').length);
 
 /**
- * Issues RegulatoryWarningIssued on the learner's compliance stream by the rules in `warning-rules.ts`:
+ * Issues RegulatoryWarningIssued on the learner's compliance stream by the rules in `compliance/warning-rules.ts`:
  * a general futures-risk warning at registration, and warnings after a risk assessment whose answers call
  * for them. Command ids derive from the triggering event, so a replay after a crash issues nothing twice.
  */

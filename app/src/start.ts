@@ -1,6 +1,7 @@
 // `npm start`: the whole of Tickwise in one process on one port — command service, query service,
 // projections and the built frontend — over the embedded SQLite storage under DATA_DIR (or EventStoreDB /
 // MongoDB when EVENTSTORE_URL / MONGO_URL are set). A second start finds its data and carries on.
+// This is the one place that knows every part; the parts know only platform and contracts.
 import { resolve } from 'node:path';
 import {
   commandServiceDeps,
@@ -8,15 +9,18 @@ import {
   publishContent,
   startProcessManagers,
 } from '@tickwise/command-service';
+import {
+  createLogger,
+  listen,
+  loadServerConfig,
+  Metrics,
+  openStorage,
+  stopOnSignals,
+} from '@tickwise/platform';
 import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
 import { createQueryApp, queryServiceDeps } from '@tickwise/query-service';
 import { ensureFrontendBuilt } from './frontend-build';
-import { createLogger } from './http/logging';
-import { Metrics } from './http/metrics';
-import { listen, stopOnSignals } from './process';
-import { loadServerConfig } from './server-config';
 import { staticFrontend } from './static-frontend';
-import { openStorage } from './storage';
 
 async function main() {
   const logger = createLogger({ name: 'tickwise' });

@@ -5,10 +5,10 @@
  */
 import { streams } from '@tickwise/contracts';
 import { comparePositions, type RecordedEvent } from '@tickwise/platform';
-import { processCheckpoint } from '@tickwise/projections';
-import { startProcessManagers } from '../app/start-up';
 import { eventually, freshEmail, GOOD_PASSWORD, type Stack, startStack, testClock } from '../testing/harness';
-import { regulatoryWarningsProcess } from './warnings-process';
+import { regulatoryWarningsProcess } from './regulatory-warnings';
+import { processCheckpoint } from './runner';
+import { startProcessManagers } from './start';
 
 const CHECKPOINT = processCheckpoint('regulatory-warnings');
 let stack: Stack;
