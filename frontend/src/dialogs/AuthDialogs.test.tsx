@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { closings, openAndClose } from '../../test/dialog-focus';
 import { json, scriptFetch } from '../../test/fetch';
 import { learner, renderWithProviders, sessionOf } from '../../test/render';
 import { storageKeys } from '../app/storage';
+import { useSession } from '../session/use-session';
 import { AuthDialogsProvider, useAuthDialogs } from './auth-dialogs';
 
 function Openers() {
@@ -30,6 +32,28 @@ function setup({ reload = jest.fn(), onRegistered = jest.fn() } = {}) {
 }
 
 const newUser = { ...learner, isCompliant: false };
+
+/** Like every signed-out opener of the app (Login, Start Learning Free): gone once signed in. */
+function SignedOutOpener() {
+  const dialogs = useAuthDialogs();
+  const { isAuthenticated } = useSession();
+  return isAuthenticated ? null : (
+    <button type="button" onClick={dialogs.openRegister}>
+      Join
+    </button>
+  );
+}
+
+/** The opener that signing in removes, beside the page's main region. */
+function setupSignedOutOpener() {
+  renderWithProviders(
+    <AuthDialogsProvider reload={jest.fn()} onRegistered={jest.fn()}>
+      <SignedOutOpener />
+      <main id="main" tabIndex={-1} />
+    </AuthDialogsProvider>,
+    { session: sessionOf(null) },
+  );
+}
 
 describe('the login dialog', () => {
   it("is titled 'Welcome Back', focuses the e-mail field and returns focus when closed", async () => {
@@ -183,5 +207,59 @@ describe('the registration dialog', () => {
     await fill({ Email: 'ada@example.com', Password: 'correct horse', 'Confirm password': 'correct horse' });
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this e-mail already exists');
+  });
+});
+
+describe('focus after closing', () => {
+  const dialogs = [
+    ['login', 'Open login', 'Welcome Back'],
+    ['registration', 'Open register', 'Join Tickwise'],
+  ] as const;
+
+  describe.each(dialogs)('the %s dialog', (_, openerName, title) => {
+    it.each(closings)('returns to its opener when closed by %s (%s)', async (way, frames) => {
+      setup();
+      const opener = screen.getByRole('button', { name: openerName });
+      const user = userEvent.setup();
+      await openAndClose({
+        user,
+        way,
+        frames,
+        open: async () => {
+          await user.click(opener);
+          return screen.findByRole('dialog', { name: title });
+        },
+      });
+      await waitFor(() => expect(opener).toHaveFocus());
+    });
+  });
+
+  it('goes to the main region when signing in removed the opener (before the reload)', async () => {
+    scriptFetch(() => json({ token: 'fresh-token', user: learner }));
+    setupSignedOutOpener();
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+
+  it('goes to the main region when registering removed the opener (the holding screen)', async () => {
+    scriptFetch((call) =>
+      call.url === '/api/auth/register' ? json({ token: 'new-token', user: newUser }, 201) : json(newUser),
+    );
+    setupSignedOutOpener();
+    await userEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
+    await userEvent.type(screen.getByLabelText(/^Confirm password/), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });

@@ -22,6 +22,7 @@ import { errorText } from '../session/errors';
 import { useAuthActions } from '../session/use-session';
 import type { AuthView } from './auth-dialogs';
 import { FormAlert } from './FormAlert';
+import { useFocusReturn } from './focus-return';
 
 export const authMessages = {
   loginTitle: 'Welcome Back',
@@ -51,6 +52,7 @@ export function AuthDialogs({
   onRegistered = complianceHandoff.afterRegistration,
 }: AuthDialogsProps) {
   const firstField = useRef<HTMLInputElement>(null);
+  const focusReturn = useFocusReturn(finalFocus);
   // While the dialog animates closed it keeps showing the view it had.
   const [shown, setShown] = useState<AuthView>('login');
   useEffect(() => {
@@ -68,7 +70,7 @@ export function AuthDialogs({
         if (!details.open) onViewChange(null);
       }}
       initialFocusEl={() => firstField.current}
-      finalFocusEl={finalFocus}
+      {...focusReturn.rootProps}
       placement="center"
       motionPreset="slide-in-bottom"
       size="md"
@@ -76,7 +78,7 @@ export function AuthDialogs({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content>
+          <Dialog.Content ref={focusReturn.contentRef}>
             {(view ?? shown) === 'register' ? (
               <RegisterView
                 firstField={firstField}

@@ -21,6 +21,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '../../dialogs/FormAlert';
+import { useFocusReturn } from '../../dialogs/focus-return';
 import { useSession } from '../../session/use-session';
 import {
   useAcknowledgmentsQuery,
@@ -54,6 +55,7 @@ export interface ComplianceDialogProps {
 }
 
 const defaultReload = () => window.location.reload();
+const noOpener = () => null;
 
 export function ComplianceDialog({
   open,
@@ -61,8 +63,9 @@ export function ComplianceDialog({
   onClose,
   onComplete,
   reload = defaultReload,
-  finalFocus,
+  finalFocus = noOpener,
 }: ComplianceDialogProps) {
+  const focusReturn = useFocusReturn(finalFocus);
   const [completed, setCompleted] = useState(false);
   useEffect(() => {
     if (open) setCompleted(false);
@@ -74,7 +77,7 @@ export function ComplianceDialog({
       onOpenChange={(details) => {
         if (!details.open) onClose(completed);
       }}
-      {...(finalFocus === undefined ? {} : { finalFocusEl: finalFocus })}
+      {...focusReturn.rootProps}
       closeOnInteractOutside={false}
       lazyMount
       unmountOnExit
@@ -87,6 +90,7 @@ export function ComplianceDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
           <Dialog.Content
+            ref={focusReturn.contentRef}
             // On a phone the dialog keeps a small margin only, so the documents get the room.
             maxH={{ base: 'calc(100% - 2rem)', md: 'calc(100% - 7.5rem)' }}
             data-testid="compliance-dialog"

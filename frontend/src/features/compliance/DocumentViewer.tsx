@@ -4,6 +4,7 @@
  */
 import { Badge, Button, CloseButton, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import type { Acknowledgment, ComplianceDocument } from '@tickwise/contracts';
+import { useFocusReturn } from '../../dialogs/focus-return';
 import { messages } from './constants';
 import { DocumentText } from './DocumentText';
 import { formatDateTime } from './status';
@@ -32,13 +33,14 @@ export function DocumentViewer({
   onClose,
   finalFocus,
 }: DocumentViewerProps) {
+  const focusReturn = useFocusReturn(finalFocus);
   return (
     <Dialog.Root
       open={doc !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
-      finalFocusEl={finalFocus}
+      {...focusReturn.rootProps}
       lazyMount
       unmountOnExit
       placement="center"
@@ -49,6 +51,7 @@ export function DocumentViewer({
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
           <Dialog.Content
+            ref={focusReturn.contentRef}
             maxH={{ base: 'calc(100% - 2rem)', md: 'calc(100% - 7.5rem)' }}
             data-testid="document-viewer"
           >

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { useFocusReturn } from '../../dialogs/focus-return';
 import { cookieCategories } from './categories';
 import type { CookiePreferences } from './consent';
 
@@ -35,6 +36,7 @@ export function CookieSettingsDialog({
   onAcceptAll,
   finalFocus,
 }: CookieSettingsDialogProps) {
+  const focusReturn = useFocusReturn(finalFocus);
   const [choice, setChoice] = useState({
     functional: initial.functional,
     analytics: initial.analytics,
@@ -55,7 +57,7 @@ export function CookieSettingsDialog({
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
-      finalFocusEl={finalFocus}
+      {...focusReturn.rootProps}
       placement="center"
       size="lg"
       scrollBehavior="inside"
@@ -63,7 +65,7 @@ export function CookieSettingsDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content>
+          <Dialog.Content ref={focusReturn.contentRef}>
             <Dialog.Header flexDirection="column" gap="1">
               <Dialog.Title fontSize="xl">Cookie Settings</Dialog.Title>
               <Dialog.Description color="fg.muted">

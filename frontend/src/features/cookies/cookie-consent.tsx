@@ -62,10 +62,7 @@ export function CookieConsentProvider({ children }: { readonly children: ReactNo
     setBannerOpen(false);
     setSettingsOpen(false);
   }, []);
-  const finalFocus = useCallback(() => {
-    const back = returnFocus.current;
-    return back?.isConnected ? back : document.getElementById('main');
-  }, []);
+  const finalFocus = useCallback(() => returnFocus.current, []);
   const api = useMemo(() => ({ openSettings }), [openSettings]);
 
   return (
