@@ -24,7 +24,8 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
   };
 }
 
+/** Creates the data folder (owner-only, 0700) when it does not exist yet. */
 export function ensureDataDir(config: Pick<StorageConfig, 'dataDir'>): string {
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return config.dataDir;
 }
