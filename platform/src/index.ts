@@ -1,3 +1,5 @@
+export * from './commands/decider';
+export * from './commands/handle-command';
 export * from './config';
 export * from './eventlog/eventstoredb-event-log';
 export * from './eventlog/hash-chain';

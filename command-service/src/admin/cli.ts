@@ -4,11 +4,10 @@
 
 import { resolve } from 'node:path';
 import { GrantableRole, is, streams } from '@tickwise/contracts';
-import { HttpError, loadStorageConfig, openStorage } from '@tickwise/platform';
+import { HttpError, handleCommand, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { loadDocumentFile } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
 import { ContentError } from '../catalog/source-file';
-import { handleCommand } from '../handling/handle-command';
 import { emailKey } from '../identity/profile';
 import { userAccount } from '../identity/user-account';
 

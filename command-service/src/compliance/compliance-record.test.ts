@@ -2,7 +2,7 @@
  * The compliance decider (issue 5 "Server rules"): views and acknowledgments with their evidence, the
  * 10-second reading rule on the server clock, risk assessments with a server-computed expiry, and warnings.
  */
-import { fold } from '../handling/decider';
+import { fold } from '@tickwise/platform';
 import {
   type ActiveVersion,
   type ComplianceCommand,

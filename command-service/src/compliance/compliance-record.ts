@@ -1,6 +1,5 @@
 import type { DocumentType, EventOf, RiskAssessmentBody } from '@tickwise/contracts';
-import { domainError } from '@tickwise/platform';
-import { accept, type Decider, refuse } from '../handling/decider';
+import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 
 /** The learner's compliance stream (`compliance-{userId}`): the evidence auditors rely on. */
 export type ComplianceEvent = EventOf<

@@ -1,7 +1,6 @@
 import { type DocumentType, type EventOf, streams } from '@tickwise/contracts';
-import { deterministicId, HttpError, type RouteHandlers } from '@tickwise/platform';
+import { deterministicId, HttpError, handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { handleCommand, reply } from '../handling/handle-command';
 import { type ActiveVersion, complianceRecord } from './compliance-record';
 
 type Published = EventOf<'ComplianceDocumentPublished'>['data'];

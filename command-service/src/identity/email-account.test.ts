@@ -1,4 +1,4 @@
-import { fold } from '../handling/decider';
+import { fold } from '@tickwise/platform';
 import { EMAIL_TAKEN, type EmailAccountEvent, emailAccount, type ReserveEmail } from './email-account';
 
 // given (the stream's past events) / when (a command) / then (the events to append, or the refusal)

@@ -1,6 +1,5 @@
 import type { EventOf } from '@tickwise/contracts';
-import { domainError } from '@tickwise/platform';
-import { accept, type Decider, refuse } from '../handling/decider';
+import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 
 /**
  * The e-mail reservation stream (`email-{sha256(lower(email))}`): appended with expected revision

@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EventOf, streams } from '@tickwise/contracts';
 import {
+  accept,
   commandEventIds,
+  type Decider,
   type EventLog,
   HttpError,
+  handleCommand,
   SqliteEventLog,
   WrongExpectedRevisionError,
 } from '@tickwise/platform';
-import { accept, type Decider } from '../handling/decider';
-import { handleCommand } from '../handling/handle-command';
 import { EMAIL_TAKEN, emailAccount } from './email-account';
 import { userAccount } from './user-account';
 
@@ -275,5 +276,30 @@ describe('handleCommand', () => {
       handleCommand({ log }, greedy, { ...request('greedy-1', 'cmd-greedy'), command: null }),
     ).rejects.toThrow(/at most 16/);
     expect(await log.headPosition()).toBe(head);
+  });
+
+  test('a decider that ignores history appends without reading the stream, whatever its revision', async () => {
+    type Granted = EventOf<'RoleGranted'>;
+    const recorder: Decider<null, null, Granted> = {
+      initialState: null,
+      evolve: (state) => state,
+      decide: () => accept({ type: 'RoleGranted', data: { userId: 'u', role: 'auditor', grantedBy: 'x' } }),
+      ignoresHistory: true,
+    };
+    let reads = 0;
+    const counting = wrapLog(log, {
+      readStream: (stream, options) => {
+        reads += 1;
+        return log.readStream(stream, options);
+      },
+    });
+    await handleCommand({ log: counting }, recorder, { ...request('recorder-1', 'cmd-r1'), command: null });
+    const second = await handleCommand({ log: counting }, recorder, {
+      ...request('recorder-1', 'cmd-r2'),
+      command: null,
+    });
+    expect(reads).toBe(0);
+    expect(second.history.map((e) => e.eventId)).toEqual(second.events.map((e) => e.eventId));
+    expect((await log.readStream('recorder-1')).map((e) => e.revision)).toEqual([0, 1]);
   });
 });

@@ -1,7 +1,14 @@
 import { streams } from '@tickwise/contracts';
-import { deterministicId, HttpError, maxPosition, type RouteHandlers } from '@tickwise/platform';
+import {
+  commandMetadata,
+  deterministicId,
+  HttpError,
+  handleCommand,
+  maxPosition,
+  type RouteHandlers,
+  reply,
+} from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { handleCommand, reply } from '../handling/handle-command';
 import { emailAccount } from './email-account';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { emailKey, userRecordFromStream } from './profile';
@@ -81,13 +88,11 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
                 ip: request.ip,
                 userAgent: request.userAgent,
               },
-              metadata: {
-                correlationId: request.requestId,
-                causationId: request.commandId,
-                actor: 'anonymous',
-                occurredAt: deps.now().toISOString(),
-                schemaVersion: 1,
-              },
+              // Not a command of the user's: appended without an id, so every failure is recorded.
+              metadata: commandMetadata(
+                { commandId: request.commandId, correlationId: request.requestId, actor: 'anonymous' },
+                deps.now().toISOString(),
+              ),
             },
           ],
           { expectedRevision: 'any' },

@@ -1,4 +1,4 @@
-import { fold } from '../handling/decider';
+import { fold } from '@tickwise/platform';
 import { type UserAccountEvent, type UserCommand, userAccount } from './user-account';
 
 // given (the user stream's past events) / when (a command) / then (the events to append, or the refusal)

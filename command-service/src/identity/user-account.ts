@@ -1,6 +1,5 @@
 import type { EventOf, GrantableRole } from '@tickwise/contracts';
-import { domainError } from '@tickwise/platform';
-import { accept, type Decider, refuse } from '../handling/decider';
+import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 
 /** The user stream (`user-{userId}`): registration, roles, logins and logouts. */
 export type UserAccountEvent = EventOf<

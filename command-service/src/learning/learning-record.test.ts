@@ -3,7 +3,8 @@
  * lessons belong to their module, answers are graded from the published key, and the module quiz score is
  * computed here from the latest answers since the previous completion.
  */
-import { fold } from '../handling/decider';
+
+import { fold } from '@tickwise/platform';
 import type { CatalogModule } from './course-catalog';
 import {
   type LearningCommand,

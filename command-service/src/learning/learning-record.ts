@@ -1,6 +1,5 @@
 import type { EventOf } from '@tickwise/contracts';
-import { domainError } from '@tickwise/platform';
-import { accept, type Decider, refuse } from '../handling/decider';
+import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 import type { CatalogModule } from './course-catalog';
 
 /** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes. */

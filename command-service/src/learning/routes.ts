@@ -1,7 +1,6 @@
 import { streams } from '@tickwise/contracts';
-import { type RouteHandlers } from '@tickwise/platform';
+import { handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { handleCommand, reply } from '../handling/handle-command';
 import { learningRecord } from './learning-record';
 
 /** POST /api/progress (a lesson, or the module quiz when lessonId is null) and POST /api/quiz/attempt. */

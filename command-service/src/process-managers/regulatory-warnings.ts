@@ -1,8 +1,7 @@
 import { streams } from '@tickwise/contracts';
-import type { RecordedEvent } from '@tickwise/platform';
+import { type CommandDeps, handleCommand, type RecordedEvent } from '@tickwise/platform';
 import { complianceRecord } from '../compliance/compliance-record';
 import { warningsFor } from '../compliance/warning-rules';
-import { type CommandDeps, handleCommand } from '../handling/handle-command';
 import type { ProcessManager } from './runner';
 
 const userOf = (event: RecordedEvent): string =>

@@ -1,14 +1,16 @@
 import { type EventOf, streams } from '@tickwise/contracts';
 import {
+  accept,
+  type Decider,
   deterministicId,
   domainError,
   type EventLog,
   HttpError,
+  handleCommand,
   type RouteHandlers,
+  reply,
 } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { accept, type Decider } from '../handling/decider';
-import { handleCommand, reply } from '../handling/handle-command';
 import { pickArchetype, responsesProblem, scoreResponses } from './scoring';
 
 type Instrument = EventOf<'PsychologyInstrumentPublished'>['data'];

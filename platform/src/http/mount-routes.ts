@@ -107,7 +107,8 @@ function checkAccess(route: RouteSpec, ctx: Context): Principal | null {
  * the same body is the same command; another caller, or another body, is another command.
  */
 function commandIdOf(ctx: Context, route: RouteSpec): string {
-  const key = ctx.get(httpHeaders.idempotencyKey);
+  const key = route.method === 'GET' ? '' : ctx.get(httpHeaders.idempotencyKey);
+  // A read that is recorded (an auditor's) is a new event every time, whatever ids the client sends.
   if (!key) return `request:${randomUUID()}`;
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new HttpError(400, `${httpHeaders.idempotencyKey}: must be 8-128 letters, digits or . _ : -`);
@@ -154,7 +155,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       const reply = await handler(input, {
         principal,
         requestId: String(ctx.state.requestId),
-        commandId: route.method === 'GET' ? String(ctx.state.requestId) : commandIdOf(ctx, route),
+        commandId: commandIdOf(ctx, route),
         ip: ctx.ip,
         userAgent: ctx.get('User-Agent').slice(0, 500),
         log: ctx.state.log,

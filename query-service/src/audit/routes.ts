@@ -10,6 +10,7 @@ import {
 import {
   CorruptEventError,
   HttpError,
+  handleCommand,
   type RecordedEvent,
   type RouteHandlers,
   sha256Hex,
@@ -22,6 +23,7 @@ import {
   versionKey,
 } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
+import { auditTrail } from './audit-trail';
 import { buildExport, coverageCsv, historyCsv } from './exports';
 import { replayCompliance } from './replay';
 
@@ -33,36 +35,30 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   const { log, store } = deps;
 
   async function recordRead(
-    auditorId: string,
+    request: { principal: { userId: string }; commandId: string; requestId: string },
     learnerId: string | null,
     view: string,
     asOf: string | null,
     exportHash?: string,
   ) {
-    await log.appendToStream(
-      streams.audit(auditorId),
-      [
-        {
-          type: 'AuditorViewedRecords',
-          data: {
-            auditorId,
-            learnerId,
-            view,
-            asOf,
-            viewedAt: deps.now().toISOString(),
-            ...(exportHash === undefined ? {} : { exportHash }),
-          },
-          metadata: {
-            correlationId: `audit:${auditorId}`,
-            causationId: `audit:${auditorId}`,
-            actor: auditorId,
-            occurredAt: deps.now().toISOString(),
-            schemaVersion: 1,
-          },
+    const auditorId = request.principal.userId;
+    const viewedAt = deps.now().toISOString();
+    await handleCommand(deps, auditTrail, {
+      stream: streams.audit(auditorId),
+      command: {
+        viewed: {
+          auditorId,
+          learnerId,
+          view,
+          asOf,
+          viewedAt,
+          ...(exportHash === undefined ? {} : { exportHash }),
         },
-      ],
-      { expectedRevision: 'any' },
-    );
+      },
+      commandId: request.commandId,
+      actor: auditorId,
+      correlationId: request.requestId,
+    });
   }
 
   const catalogStreams = () =>
@@ -169,7 +165,6 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
 
   return {
     async auditLearners({ query }, request) {
-      const auditorId = request.principal.userId;
       const needle = query.query.toLowerCase();
       const users = await store.find<UserDoc>(await activeCollection(store, 'users', 'users'));
       const matches = users
@@ -189,29 +184,30 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
           isCompliant: (await deps.users.principalOf(u.id))?.isCompliant ?? false,
         })),
       );
-      await recordRead(auditorId, null, `search:${query.query}`, null);
+      await recordRead(request, null, `search:${query.query}`, null);
       return { body };
     },
 
     async auditLearnerHistory({ params, query }, request) {
-      const auditorId = request.principal.userId;
       const asOf = query.asOf ?? nowIso();
       const { report } = await history(params.id, asOf);
-      await recordRead(auditorId, params.id, 'history', query.asOf ?? null);
+      await recordRead(request, params.id, 'history', query.asOf ?? null);
       return { body: report };
     },
 
     async auditLearnerExport({ params, query }, request) {
-      const auditorId = request.principal.userId;
       const asOf = query.asOf ?? nowIso();
       const { report, streams: stored } = await history(params.id, asOf);
       const name = `tickwise-history-${params.id}-${asOf.slice(0, 10)}`;
       const exported =
         query.format === 'csv'
           ? csvFile(historyCsv(report), name)
-          : jsonFile(buildExport('learner-history', report, stored, auditorId, deps.now()), name);
+          : jsonFile(
+              buildExport('learner-history', report, stored, request.principal.userId, deps.now()),
+              name,
+            );
       await recordRead(
-        auditorId,
+        request,
         params.id,
         `export:${query.format ?? 'json'}`,
         query.asOf ?? null,
@@ -221,7 +217,6 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditDocuments(_input, request) {
-      const auditorId = request.principal.userId;
       const catalog = await catalogStreams();
       const body = catalog.flatMap(({ events }) =>
         events.map((e: RecordedEvent, index) => {
@@ -237,15 +232,14 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
           };
         }),
       );
-      await recordRead(auditorId, null, 'documents', null);
+      await recordRead(request, null, 'documents', null);
       return { body };
     },
 
     async auditDocumentCoverage({ params, query }, request) {
-      const auditorId = request.principal.userId;
       const body = await coverage(params.documentType, params.version, query.asOf ?? nowIso());
       await recordRead(
-        auditorId,
+        request,
         null,
         `coverage:${params.documentType}@${params.version}`,
         query.asOf ?? null,
@@ -254,7 +248,6 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     },
 
     async auditCoverageExport({ params, query }, request) {
-      const auditorId = request.principal.userId;
       const asOf = query.asOf ?? nowIso();
       const report = await coverage(params.documentType, params.version, asOf);
       const name = `tickwise-coverage-${params.documentType}-${params.version}-${asOf.slice(0, 10)}`;
@@ -267,13 +260,13 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
                 'document-coverage',
                 report,
                 [{ stream, events: await log.readStream(stream) }],
-                auditorId,
+                request.principal.userId,
                 deps.now(),
               ),
               name,
             );
       await recordRead(
-        auditorId,
+        request,
         null,
         `coverage-export:${params.documentType}@${params.version}`,
         query.asOf ?? null,

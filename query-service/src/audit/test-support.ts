@@ -3,7 +3,6 @@
  * roles granted by events as the admin CLI does (RoleGranted through the user decider), the compliance gate
  * walked with the test clock, and a small RFC 4180 reader for the CSV exports. Built on the shared harness.
  */
-import { handleCommand } from '@tickwise/command-service/src/handling/handle-command';
 import { userAccount } from '@tickwise/command-service/src/identity/user-account';
 import {
   freshEmail,
@@ -12,7 +11,7 @@ import {
   type TestClock,
 } from '@tickwise/command-service/src/testing/harness';
 import { type GrantableRole, streams } from '@tickwise/contracts';
-import { maxPosition } from '@tickwise/platform';
+import { handleCommand, maxPosition } from '@tickwise/platform';
 import type { Response, Test } from 'supertest';
 
 /** A signed-in user whose queries carry the highest position their writes (or grants) reached. */

@@ -1,16 +1,16 @@
 import type { DomainEvent } from '@tickwise/contracts';
+import { commandEventId, commandEventIds } from '../eventlog/ids';
 import {
-  commandEventId,
-  commandEventIds,
   type EventLog,
-  HttpError,
-  type Metrics,
+  type EventMetadata,
   type NewEvent,
   type Position,
   type RecordedEvent,
-  type Reply,
   WrongExpectedRevisionError,
-} from '@tickwise/platform';
+} from '../eventlog/port';
+import { HttpError } from '../http/errors';
+import type { Metrics } from '../http/metrics';
+import type { Reply } from '../http/mount-routes';
 import { type Decider, fold } from './decider';
 
 export interface CommandDeps {
@@ -59,6 +59,18 @@ export interface CommandRequest<C> {
   correlationId: string;
 }
 
+/** The metadata of every event a command appends: who, when, and the request and command behind it. */
+export const commandMetadata = (
+  request: Omit<CommandRequest<unknown>, 'stream' | 'command'>,
+  occurredAt: string,
+): EventMetadata => ({
+  correlationId: request.correlationId,
+  causationId: request.commandId,
+  actor: request.actor,
+  occurredAt,
+  schemaVersion: 1,
+});
+
 /** No command appends more events than this; it bounds the ids checked for a repeated command. */
 const MAX_EVENTS_PER_COMMAND = 16;
 
@@ -78,7 +90,7 @@ export async function handleCommand<C, S, E extends DomainEvent>(
   maxAttempts = 5,
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = await deps.log.readStream(request.stream);
+    const recorded = decider.ignoresHistory ? [] : await deps.log.readStream(request.stream);
     const history = recorded.map((e) => toDomain<E>(e));
     const state = fold(decider, history);
     // Event ids depend on the command and the stream: one command's events on two streams never collide.
@@ -110,18 +122,12 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       type,
       data,
       eventId,
-      metadata: {
-        correlationId: request.correlationId,
-        causationId: request.commandId,
-        actor: request.actor,
-        occurredAt,
-        schemaVersion: 1,
-      },
+      metadata: commandMetadata(request, occurredAt),
     }));
     const last = recorded[recorded.length - 1];
     try {
       const result = await deps.log.appendToStream(request.stream, newEvents, {
-        expectedRevision: last ? last.revision : 'no_stream',
+        expectedRevision: decider.ignoresHistory ? 'any' : last ? last.revision : 'no_stream',
       });
       for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
       return {

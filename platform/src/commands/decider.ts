@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@tickwise/contracts';
-import type { DomainError } from '@tickwise/platform';
+import type { DomainError } from '../http/errors';
 
 /** What a decider answers: the events to append (possibly none), or why the command is refused. */
 export type Decision<E extends DomainEvent> = { ok: true; events: E[] } | { ok: false; error: DomainError };
@@ -15,6 +15,12 @@ export interface Decider<C, S, E extends DomainEvent> {
   initialState: S;
   evolve(state: S, event: E): S;
   decide(command: C, state: S): Decision<E>;
+  /**
+   * Set for a stream whose decisions never depend on its past (a record of reads): the handler then
+   * neither loads it nor checks its revision, so recording stays as cheap on a long stream as on a new one.
+   * A repeated command id is then not recognised: such commands must come with a new id each time.
+   */
+  readonly ignoresHistory?: true;
 }
 
 export const fold = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>, events: readonly E[]): S =>
