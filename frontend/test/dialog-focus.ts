@@ -5,7 +5,7 @@
  * focus trap that returns focus in a frame, which a busy machine runs late.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { holdAnimationFrames } from './frames';
 
 export type CloseWay = 'Escape' | 'the close button';
@@ -19,18 +19,31 @@ export const closings: readonly (readonly [CloseWay, Frames])[] = [
 ];
 
 export interface Closing {
-  readonly user: UserEvent;
-  /** Opens the dialog and resolves with it. */
-  readonly open: () => Promise<HTMLElement>;
   readonly way: CloseWay;
   readonly frames: Frames;
+  /** The button that opens the dialog: focus must come back to it. */
+  readonly opener: HTMLElement;
+  /** The dialog's accessible name. */
+  readonly dialog: string;
+  /** Waits for what the dialog shows before it is closed. */
+  readonly ready?: () => Promise<unknown>;
+  readonly user?: UserEvent;
 }
 
-/** Opens the dialog, closes it the given way and waits until it is gone; resolves once frames run again. */
-export async function openAndClose({ user, open, way, frames }: Closing): Promise<void> {
+/** Opens the dialog with its opener, closes it the given way, and expects focus back on the opener. */
+export async function expectFocusBackAfterClosing({
+  way,
+  frames,
+  opener,
+  dialog: name,
+  ready,
+  user = userEvent.setup(),
+}: Closing): Promise<void> {
   const held = frames === 'frames held' ? holdAnimationFrames() : null;
   try {
-    const dialog = await open();
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name });
+    await ready?.();
     // The × is the dialog's last 'Close' button (the document viewer also has a 'Close' action).
     const close = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1);
     if (close === undefined) throw new Error('the dialog has no close button');
@@ -44,4 +57,5 @@ export async function openAndClose({ user, open, way, frames }: Closing): Promis
     held?.release();
   }
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(opener).toHaveFocus());
 }

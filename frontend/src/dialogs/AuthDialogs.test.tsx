@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { closings, openAndClose } from '../../test/dialog-focus';
+import { closings, expectFocusBackAfterClosing } from '../../test/dialog-focus';
 import { json, scriptFetch } from '../../test/fetch';
 import { learner, renderWithProviders, sessionOf } from '../../test/render';
 import { storageKeys } from '../app/storage';
@@ -220,17 +220,7 @@ describe('focus after closing', () => {
     it.each(closings)('returns to its opener when closed by %s (%s)', async (way, frames) => {
       setup();
       const opener = screen.getByRole('button', { name: openerName });
-      const user = userEvent.setup();
-      await openAndClose({
-        user,
-        way,
-        frames,
-        open: async () => {
-          await user.click(opener);
-          return screen.findByRole('dialog', { name: title });
-        },
-      });
-      await waitFor(() => expect(opener).toHaveFocus());
+      await expectFocusBackAfterClosing({ way, frames, opener, dialog: title });
     });
   });
 

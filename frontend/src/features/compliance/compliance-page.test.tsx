@@ -11,6 +11,7 @@ import type {
   RegulatoryWarning,
   RiskAssessment,
 } from '@tickwise/contracts';
+import { closings, expectFocusBackAfterClosing } from '../../../test/dialog-focus';
 import type { FetchCall } from '../../../test/fetch';
 import { json, learner, renderWithProviders, scriptFetch, sessionOf } from '../../../test/render';
 import { storageKeys } from '../../app/storage';
@@ -324,4 +325,29 @@ describe('the Compliance Center', () => {
     await user.click(screen.getByRole('tab', { name: 'Compliance Log' }));
     expect(await screen.findByText('No compliance history available')).toBeInTheDocument();
   });
+});
+
+describe('focus after closing a dialog of the Compliance Center', () => {
+  it.each(closings)(
+    'the document viewer returns it to Read Document when closed by %s (%s)',
+    async (way, frames) => {
+      server();
+      renderPage();
+      await screen.findByRole('heading', { level: 3, name: privacyDoc.title });
+      const opener = row(privacyDoc.title).getByRole('button', { name: 'Read Document: Privacy Policy' });
+      await expectFocusBackAfterClosing({ way, frames, opener, dialog: 'Privacy Policy' });
+    },
+  );
+
+  it.each(closings)(
+    'the assessment dialog returns it to Renew Assessment when closed by %s (%s)',
+    async (way, frames) => {
+      server();
+      renderPage();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('tab', { name: 'Risk Assessment' }));
+      const opener = await screen.findByRole('button', { name: 'Renew Assessment' });
+      await expectFocusBackAfterClosing({ way, frames, opener, dialog: 'Risk Assessment', user });
+    },
+  );
 });

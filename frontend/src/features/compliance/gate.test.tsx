@@ -6,6 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Acknowledgment, ComplianceDocument, RiskAssessment } from '@tickwise/contracts';
+import { closings, expectFocusBackAfterClosing } from '../../../test/dialog-focus';
 import { json, learner, renderWithProviders, scriptFetch, sessionOf } from '../../../test/render';
 import { storageKeys } from '../../app/storage';
 import { dismissToast, toastStore } from '../../components/toast-store';
@@ -180,5 +181,28 @@ describe('after registration', () => {
     complianceHandoff.afterRegistration();
     expect(gateStore.getSnapshot()).toEqual({ open: true, mode: 'registration', everOpened: true });
     gateStore.close();
+  });
+});
+
+describe('focus after closing the dialog', () => {
+  it.each(closings)("returns to 'Start compliance steps' when closed by %s (%s)", async (way, frames) => {
+    // Focus is restored on later turns, which fake timers hold back: these run on real time.
+    jest.useRealTimers();
+    server([]);
+    // The holding screen's own timer stays out of the way: the button opens the dialog.
+    renderWithProviders(
+      <RiskAssessmentSlot store={createGateStore()} reload={jest.fn()} delayMs={60_000} />,
+      {
+        session: sessionOf(newUser),
+      },
+    );
+    const button = screen.getByRole('button', { name: 'Start compliance steps' });
+    await expectFocusBackAfterClosing({
+      way,
+      frames,
+      opener: button,
+      dialog: 'Compliance Acknowledgment',
+      ready: () => screen.findAllByTestId('compliance-document'),
+    });
   });
 });

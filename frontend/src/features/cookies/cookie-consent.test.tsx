@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { closings, expectFocusBackAfterClosing } from '../../../test/dialog-focus';
 import { renderWithProviders } from '../../../test/render';
 import { storageKeys } from '../../app/storage';
 import { CONSENT_EVENT, type ConsentState } from './consent';
@@ -127,5 +128,13 @@ describe('the cookie banner (spec §4)', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Marketing' })).not.toBeChecked();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+describe('focus after closing the settings', () => {
+  it.each(closings)('returns to the opener when closed by %s (%s)', async (way, frames) => {
+    renderBanner();
+    const opener = screen.getByRole('button', { name: 'Open cookie settings' });
+    await expectFocusBackAfterClosing({ way, frames, opener, dialog: 'Cookie Settings' });
   });
 });
