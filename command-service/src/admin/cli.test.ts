@@ -16,7 +16,8 @@ const root = join(__dirname, '..', '..', '..');
 const admin = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', join(__dirname, 'cli.ts'), ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dir },
+    // No app runs here, so nothing will put a role change in force: do not wait long for it.
+    env: { ...process.env, DATA_DIR: dir, ADMIN_WAIT_MS: '200' },
   });
 
 async function registered(email: string, userId: string) {

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { GrantableRole, is, streams } from '@tickwise/contracts';
 import { HttpError, handleCommand, loadStorageConfig, openStorage } from '@tickwise/platform';
+import { usersProjection, waitForProjections } from '@tickwise/projections';
 import { loadDocumentFile } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
 import { ContentError } from '../catalog/source-file';
@@ -49,6 +50,9 @@ async function publishDocument(file: string, out: (line: string) => void): Promi
   }
 }
 
+/** How long a role change waits for a running app to put it in force (`ADMIN_WAIT_MS`, default 5 s). */
+const inForceWithinMs = () => Number(process.env.ADMIN_WAIT_MS ?? 5_000);
+
 export async function runAdmin(args: readonly string[], out: (line: string) => void): Promise<number> {
   const [command, email, role] = args;
   if (command === 'publish-document' && email && args.length === 2) return publishDocument(email, out);
@@ -77,10 +81,24 @@ export async function runAdmin(args: readonly string[], out: (line: string) => v
       correlationId: `admin-cli:${Date.now()}`,
     });
     const verb = command === 'grant-role' ? 'granted' : 'revoked';
+    if (outcome.events.length === 0 || !outcome.position) {
+      out(
+        `Nothing to do: ${email} ${command === 'grant-role' ? 'already has' : 'does not have'} the role ${role}`,
+      );
+      return 0;
+    }
+    out(`Role ${role} ${verb} for ${email} (user ${userId})`);
+    // Every service authorises from the users read model: the change is in force once it has passed here.
+    const inForce = await waitForProjections(
+      storage.store,
+      [usersProjection.name],
+      outcome.position,
+      inForceWithinMs(),
+    );
     out(
-      outcome.events.length === 0
-        ? `Nothing to do: ${email} ${command === 'grant-role' ? 'already has' : 'does not have'} the role ${role}`
-        : `Role ${role} ${verb} for ${email} (user ${userId})`,
+      inForce
+        ? 'In force: every service sees the change from the next request on.'
+        : `Recorded. No running Tickwise applied it within ${inForceWithinMs() / 1000} s; it takes effect as soon as the app's projections catch up.`,
     );
     return 0;
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   type RouteHandlers,
   reply,
 } from '@tickwise/platform';
+import { usersProjection, waitForProjections } from '@tickwise/projections';
 import type { CommandServiceDeps } from '../app/deps';
 import { emailAccount } from './email-account';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -15,6 +16,18 @@ import { emailKey, userRecordFromStream } from './profile';
 import { userAccount } from './user-account';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** How long an answer waits for authentication's read model to hold what the request just recorded. */
+const IN_FORCE_WITHIN_MS = 5_000;
+
+/**
+ * Every service authenticates from the users read model, so a logout is in force everywhere once that read
+ * model has passed the logout's position — then, and not before, it is safe to say so.
+ */
+const inForce = (deps: CommandServiceDeps, position: string | undefined) =>
+  position === undefined
+    ? Promise.resolve(true)
+    : waitForProjections(deps.store, [usersProjection.name], position, IN_FORCE_WITHIN_MS);
 const tooMany = (retryAfterSeconds: number) =>
   new HttpError(429, 'Too many attempts; please wait a moment and try again', {
     'Retry-After': String(retryAfterSeconds),
@@ -58,6 +71,9 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         (a, b) => (a && b ? maxPosition(a, b) : (a ?? b)),
         undefined,
       );
+      // The token works on the very next request, with or without X-Min-Position. Registration is recorded
+      // whatever happens here, so a slow read model delays the answer but never turns it into an error.
+      await inForce(deps, position);
       return { body: { token: tokens.sign(userId), user }, ...(position ? { position } : {}) };
     },
 
@@ -127,6 +143,15 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         actor: userId,
         correlationId: request.requestId,
       });
+      if (!(await inForce(deps, outcome.position))) {
+        throw new HttpError(
+          503,
+          'Your logout is recorded but not yet in force everywhere; please try again',
+          {
+            'Retry-After': '1',
+          },
+        );
+      }
       return reply(outcome, { ok: true });
     },
   };

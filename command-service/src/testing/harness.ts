@@ -72,6 +72,26 @@ export interface StackOptions {
   publishContent?: boolean;
   /** Run the command side's process managers (e.g. regulatory warnings), as start-up does. */
   processManagers?: boolean;
+  /**
+   * Each batch the projections commit lands this much later, as when the projections process is busy: the
+   * services read the same real store, so what they see lags the log as it would under load.
+   */
+  projectionCommitDelayMs?: number;
+}
+
+/** The real store, with every projection commit held back by `delayMs` (reads are untouched). */
+function lagging(store: Storage['store'], delayMs: number): Storage['store'] {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== 'commit' || typeof value !== 'function')
+        return typeof value === 'function' ? value.bind(target) : value;
+      return async (...args: unknown[]) => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        return value.apply(target, args);
+      };
+    },
+  });
 }
 
 /** A server clock that a test moves by hand. */
@@ -166,9 +186,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mongoDb: 'x',
   });
   const projectionErrors: unknown[] = [];
+  const projectionStorage = options.projectionCommitDelayMs
+    ? { ...storage, store: lagging(storage.store, options.projectionCommitDelayMs) }
+    : storage;
   const runners = allProjections.map(
     (projection) =>
-      new LiveProjectionRunner(storage, projection, {
+      new LiveProjectionRunner(projectionStorage, projection, {
         registryPollMs: 50,
         onError: (error) => projectionErrors.push(error),
       }),

@@ -283,6 +283,55 @@ describe('logout', () => {
     expect((await me(fresh.body.token, fresh.headers['x-position'])).status).toBe(200);
   });
 
+  describe('in force on the very next request, while the projections lag behind the log', () => {
+    let lagging: Stack;
+    beforeAll(async () => {
+      lagging = await startStack({ projectionCommitDelayMs: 60 });
+    });
+    afterAll(async () => {
+      await lagging.close();
+    });
+
+    test('20 × logout, then the old token at once (no X-Min-Position): 401 every time, on reads and on writes', async () => {
+      const email = freshEmail('lag');
+      const registered = await lagging
+        .client()
+        .post('/api/auth/register', { email, password: GOOD_PASSWORD });
+      expect(registered.status).toBe(201);
+      const outcomes: number[] = [];
+      for (let round = 0; round < 20; round++) {
+        const login = await lagging.client().post('/api/auth/login', { email, password: GOOD_PASSWORD });
+        expect(login.status).toBe(200);
+        const token = String(login.body.token);
+        const logout = await lagging
+          .client()
+          .post('/api/auth/logout')
+          .set('Authorization', `Bearer ${token}`);
+        expect(logout.status).toBe(200);
+        const read = await lagging.client().get(ME).set('Authorization', `Bearer ${token}`);
+        const write = await stack
+          .client()
+          .post('/api/compliance/document-views', { documentType: 'risk_disclosure', version: '1.0' })
+          .set('Authorization', `Bearer ${token}`);
+        outcomes.push(read.status, write.status);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      expect(outcomes).toEqual(Array.from({ length: 40 }, () => 401));
+    }, 30_000);
+
+    test("20 × a new registration's token works on the very next request, without X-Min-Position", async () => {
+      const statuses: number[] = [];
+      for (let round = 0; round < 20; round++) {
+        const res = await lagging
+          .client()
+          .post('/api/auth/register', { email: freshEmail('lag'), password: GOOD_PASSWORD });
+        const token = String(res.body.token);
+        statuses.push((await lagging.client().get(ME).set('Authorization', `Bearer ${token}`)).status);
+      }
+      expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+    }, 30_000);
+  });
+
   test('logout without a token is 401 and appends nothing', async () => {
     const head = await stack.head();
     const res = await stack.client().post('/api/auth/logout');
