@@ -24,3 +24,4 @@ export * from './readmodels/port';
 export * from './readmodels/sqlite-read-models';
 export * from './server-config';
 export * from './storage';
+export * from './storage-health';

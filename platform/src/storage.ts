@@ -6,10 +6,13 @@ import type { EventLog } from './eventlog/port';
 import { SqliteEventLog } from './eventlog/sqlite-event-log';
 import { MongoReadModelStore } from './readmodels/mongo-read-models';
 import type { ReadModelStore } from './readmodels/port';
+import { monitoredLog, type StorageHealth } from './storage-health';
 import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
 
 export interface Storage {
   log: EventLog;
+  /** Whether appends currently succeed (readiness reports it). */
+  health: StorageHealth;
   store: ReadModelStore;
   /** Which adapters are in use, for logs and /readyz. */
   describe: { log: 'sqlite' | 'eventstoredb'; readModels: 'sqlite' | 'mongodb' };
@@ -28,17 +31,50 @@ export function privateDatabaseFile(file: string): string {
 }
 
 /** Opens the two storage ports: embedded SQLite files under DATA_DIR unless EVENTSTORE_URL / MONGO_URL are set. */
-export async function openStorage(config: StorageConfig): Promise<Storage> {
+export interface OpenOptions {
+  /** Wraps the adapter's log before it is monitored (tests inject storage faults here). */
+  beneath?: (log: EventLog) => EventLog;
+}
+
+/** A storage file that cannot be opened: the message names the file and says why, for the operator. */
+export class StorageOpenError extends Error {
+  override readonly name = 'StorageOpenError';
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+    super(
+      `Cannot open ${file}: ${String(message ?? cause)}${code ? ` (${String(code)})` : ''}. ` +
+        'Check that DATA_DIR exists, is writable by this user and that its disk has free space.',
+      { cause },
+    );
+  }
+}
+
+function opened<T>(file: string, open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    throw new StorageOpenError(file, error);
+  }
+}
+
+export async function openStorage(config: StorageConfig, options: OpenOptions = {}): Promise<Storage> {
   const needsDataDir = !config.eventstoreUrl || !config.mongoUrl;
-  if (needsDataDir) ensureDataDir(config);
-  const log: EventLog = config.eventstoreUrl
+  if (needsDataDir) opened(config.dataDir, () => ensureDataDir(config));
+  const eventsFile = join(config.dataDir, 'events.db');
+  const readModelsFile = join(config.dataDir, 'read-models.db');
+  const adapterLog: EventLog = config.eventstoreUrl
     ? new EventStoreDbEventLog(config.eventstoreUrl)
-    : new SqliteEventLog({ file: privateDatabaseFile(join(config.dataDir, 'events.db')) });
+    : opened(eventsFile, () => new SqliteEventLog({ file: privateDatabaseFile(eventsFile) }));
+  const { log, health } = monitoredLog(options.beneath ? options.beneath(adapterLog) : adapterLog);
   const store: ReadModelStore = config.mongoUrl
     ? await MongoReadModelStore.connect(config.mongoUrl, config.mongoDb)
-    : new SqliteReadModelStore({ file: privateDatabaseFile(join(config.dataDir, 'read-models.db')) });
+    : opened(readModelsFile, () => new SqliteReadModelStore({ file: privateDatabaseFile(readModelsFile) }));
   return {
     log,
+    health,
     store,
     describe: {
       log: config.eventstoreUrl ? 'eventstoredb' : 'sqlite',

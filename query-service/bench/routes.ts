@@ -12,6 +12,7 @@ import {
   createTokenService,
   deterministicId,
   Metrics,
+  monitoredLog,
   SqliteEventLog,
   SqliteReadModelStore,
 } from '@tickwise/platform';
@@ -77,6 +78,7 @@ async function main(dataDir: string) {
   const tokens = createTokenService({ secret: createSecretKey(randomBytes(32)) });
   const app = createQueryApp({
     log,
+    storageHealth: monitoredLog(log).health,
     store,
     tokens,
     users: records,

@@ -29,6 +29,7 @@ export function createCommandApp(
     tokens: deps.tokens,
     users: deps.users,
     metrics: deps.metrics,
+    storageHealth: deps.storageHealth,
     routers: [router],
     // A command that names a position (e.g. right after completing compliance) is authorised against
     // read models that have caught up with it.

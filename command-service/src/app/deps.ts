@@ -1,4 +1,4 @@
-import type { EventLog, Metrics, ReadModelStore, TokenService } from '@tickwise/platform';
+import type { EventLog, Metrics, ReadModelStore, StorageHealth, TokenService } from '@tickwise/platform';
 import type { BackgroundRebuilds, UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from '../identity/login-throttle';
@@ -7,6 +7,8 @@ import type { CourseCatalog } from '../learning/course-catalog';
 /** Everything the command service's features use; built once per process. */
 export interface CommandServiceDeps {
   log: EventLog;
+  /** Whether appends currently succeed (readiness). */
+  storageHealth: StorageHealth;
   store: ReadModelStore;
   tokens: TokenService;
   users: UserRecords;

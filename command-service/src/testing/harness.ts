@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type EventLog,
   loadServerConfig,
   Metrics,
   openStorage,
@@ -77,6 +78,8 @@ export interface StackOptions {
    * services read the same real store, so what they see lags the log as it would under load.
    */
   projectionCommitDelayMs?: number;
+  /** Wraps the real event log beneath the storage-health monitor, to inject storage faults. */
+  logBeneath?: (log: EventLog) => EventLog;
 }
 
 /** The real store, with every projection commit held back by `delayMs` (reads are untouched). */
@@ -179,12 +182,15 @@ function withEnv<T>(vars: Record<string, string>, build: () => T): T {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-stack-'));
   const config = loadServerConfig({ DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, ...options.env });
-  const storage = await openStorage({
-    dataDir: dir,
-    eventstoreUrl: undefined,
-    mongoUrl: undefined,
-    mongoDb: 'x',
-  });
+  const storage = await openStorage(
+    {
+      dataDir: dir,
+      eventstoreUrl: undefined,
+      mongoUrl: undefined,
+      mongoDb: 'x',
+    },
+    { beneath: options.logBeneath },
+  );
   const projectionErrors: unknown[] = [];
   const projectionStorage = options.projectionCommitDelayMs
     ? { ...storage, store: lagging(storage.store, options.projectionCommitDelayMs) }

@@ -92,6 +92,8 @@ export interface EventLog {
   headPosition(): Promise<Position>;
   /** Recomputes the stream's hash chain. */
   verifyStream(stream: string): Promise<StreamVerification>;
+  /** Writes something small outside the log and commits it: does storage accept writes? (optional) */
+  probeWrite?(): Promise<void>;
   close(): Promise<void>;
 }
 

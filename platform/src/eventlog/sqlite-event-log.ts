@@ -429,6 +429,12 @@ export class SqliteEventLog implements EventLog {
     return verifyChain(stream, events);
   }
 
+  /** Commits one tiny row beside the log, as durably as an append: does the disk take writes again? */
+  async probeWrite(): Promise<void> {
+    this.db.exec('CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY, at TEXT NOT NULL)');
+    this.db.prepare('INSERT OR REPLACE INTO write_probe (id, at) VALUES (1, ?)').run(new Date().toISOString());
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     await new Promise((resolve) => setImmediate(resolve));

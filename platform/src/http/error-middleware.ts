@@ -1,6 +1,7 @@
 import { isValidationError } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
-import { WrongExpectedRevisionError } from '../eventlog/port';
+import { CorruptEventError, WrongExpectedRevisionError } from '../eventlog/port';
+import { isStorageUnavailable } from '../storage-health';
 import { HttpError, isDomainError, statusOf } from './errors';
 
 interface ErrorLike {
@@ -22,6 +23,20 @@ export function describeError(
     return {
       status: 409,
       message: 'This record was changed by another request at the same time; please try again',
+    };
+  }
+  if (error instanceof CorruptEventError) {
+    return {
+      status: 503,
+      message: 'Part of this record cannot be read right now; the operators have been alerted. Please try again later',
+      headers: { 'Retry-After': '60' },
+    };
+  }
+  if (isStorageUnavailable(error)) {
+    return {
+      status: 503,
+      message: 'Tickwise cannot save or read data right now; nothing was changed. Please try again in a moment',
+      headers: { 'Retry-After': '5' },
     };
   }
   const e = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
@@ -49,6 +64,12 @@ export function errorMiddleware(): Middleware {
       }
     } catch (error) {
       const known = describeError(error);
+      // The operator needs to know which stored event or which storage failed; the client gets a plain 503.
+      if (error instanceof CorruptEventError) {
+        ctx.state.log?.error({ stream: error.stream, revision: error.revision }, 'unreadable event');
+      } else if (known?.status === 503 && isStorageUnavailable(error)) {
+        ctx.state.log?.error({ err: error }, 'storage unavailable');
+      }
       if (known) {
         ctx.status = known.status;
         for (const [name, value] of Object.entries(known.headers ?? {})) ctx.set(name, value);

@@ -5,6 +5,7 @@ import { authentication, type UserDirectory } from './authentication';
 import { jsonBody } from './body';
 import { errorMiddleware } from './error-middleware';
 import { requestLogging } from './logging';
+import type { StorageHealth } from '../storage-health';
 import type { Metrics } from './metrics';
 import { securityHeaders } from './security-headers';
 import type { TokenService } from './tokens';
@@ -23,6 +24,8 @@ export interface ServiceAppOptions {
   /** Routers with the service's API routes (see `mountRoutes`). */
   routers: readonly Router[];
   readiness: () => Promise<Readiness>;
+  /** Readiness also fails while appends fail (a full disk), and recovers by itself. */
+  storageHealth?: StorageHealth;
   /** Runs before the API routes (e.g. the read-your-writes wait of the query service). */
   beforeRoutes?: readonly Middleware[];
   /** Runs when no API route matched (e.g. the static frontend of the one-process app). */
@@ -58,8 +61,15 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
       ctx.state.log?.error({ err: error }, 'readiness check failed');
       return { ready: false, details: { error: 'storage is not reachable' } };
     });
-    ctx.status = readiness.ready ? 200 : 503;
-    ctx.body = { status: readiness.ready ? 'ready' : 'not ready', ...readiness.details };
+    const storage = (await options.storageHealth?.check()) ?? { ok: true };
+    const ready = readiness.ready && storage.ok;
+    ctx.status = ready ? 200 : 503;
+    if (!ready) ctx.set('Retry-After', '5');
+    ctx.body = {
+      status: ready ? 'ready' : 'not ready',
+      ...readiness.details,
+      ...(storage.ok ? {} : { storage: `appends failing since ${storage.since} (${storage.error})` }),
+    };
   });
   ops.get('/metrics', async (ctx, next) => {
     if (!isLocalOperator(ctx)) return next();

@@ -38,6 +38,7 @@ export function createQueryApp(
     tokens: deps.tokens,
     users: deps.users,
     metrics: deps.metrics,
+    storageHealth: deps.storageHealth,
     routers: [router],
     beforeRoutes: [
       readYourWrites({

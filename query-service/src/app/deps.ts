@@ -1,10 +1,12 @@
-import type { EventLog, Metrics, ReadModelStore, TokenService } from '@tickwise/platform';
+import type { EventLog, Metrics, ReadModelStore, StorageHealth, TokenService } from '@tickwise/platform';
 import type { UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 
 /** Everything the query service's features use. It reads read models only (the log just for its head). */
 export interface QueryServiceDeps {
   log: EventLog;
+  /** Whether appends currently succeed (readiness; the auditor's reads are recorded as events). */
+  storageHealth: StorageHealth;
   store: ReadModelStore;
   tokens: TokenService;
   users: UserRecords;

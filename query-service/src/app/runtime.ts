@@ -17,6 +17,7 @@ export function queryServiceDeps(
 ): QueryServiceDeps {
   return {
     log: storage.log,
+    storageHealth: storage.health,
     store: storage.store,
     tokens: createTokenService({ secret: loadJwtSecret(config), expiresInSeconds: config.tokenTtlSeconds }),
     users: createUserRecords(storage.store),
