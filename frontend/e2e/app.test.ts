@@ -3,7 +3,16 @@
  * logout, policy pages, not found, cookie banner, particles, and axe on every page.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
+import {
+  type CloseWay,
+  expectFocusBackAfterClosing,
+  focusedElement,
+  launchChromium,
+  type RunningApp,
+  screenshot,
+  seriousViolations,
+  startApp,
+} from './harness';
 
 jest.setTimeout(120_000);
 
@@ -176,6 +185,22 @@ test("'Start Learning Free' opens the login dialog when signed out; focus is tra
   await page.waitForFunction(() => document.activeElement?.textContent === 'Start Learning Free');
 });
 
+const closeWays: CloseWay[] = ['Escape', 'the close button'];
+
+test.each(closeWays)(
+  'the login, registration and cookie settings dialogs return focus to their opener when closed by %s',
+  async (way) => {
+    await open('/');
+    const button = (name: string) => page.getByRole('button', { name, exact: true });
+    await expectFocusBackAfterClosing(page, button('Login'), 'Welcome Back', way);
+    await expectFocusBackAfterClosing(page, button('Start Learning Free'), 'Welcome Back', way);
+    await expectFocusBackAfterClosing(page, button('Create your free account'), 'Join Tickwise', way);
+    const footerCookies = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie Settings' });
+    await expectFocusBackAfterClosing(page, footerCookies, 'Cookie Settings', way);
+    await settled();
+  },
+);
+
 test('register → signed in (welcome line shows the first name) → logout → signed out', async () => {
   await open('/');
   await page.getByRole('button', { name: 'Create your free account' }).click();
@@ -243,7 +268,8 @@ test('login with a wrong password shows the error; the right one closes the dial
 
   await dialog.getByLabel(/^Password/).fill('correct horse battery');
   // Stop the page's time, sign in, and let the clock run: no reload before 500 ms, one at 500 ms.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // (A second ahead: on a loaded machine the page's clock may pass a nearer point before the call lands.)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await page.evaluate(() => {
     (window as { beforeReload?: boolean }).beforeReload = true;
   });
@@ -254,12 +280,38 @@ test('login with a wrong password shows the error; the right one closes the dial
   }
   await page.clock.runFor(499);
   expect(await page.locator('[role="dialog"][data-state="open"]').count()).toBe(0);
+  // Signing in replaced the Login button that opened the dialog: focus waits for the reload in the main region.
+  expect(await focusedElement(page)).toBe('#main');
   expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBe(true);
   const reloaded = page.waitForEvent('load');
   await page.clock.runFor(1);
   await reloaded;
   await page.clock.resume();
   await page.getByTestId('welcome').filter({ hasText: 'Welcome, Ada' }).waitFor();
+});
+
+test('after registration focus waits in the main region (the opener is gone) until the compliance dialog opens at 800 ms', async () => {
+  await page.clock.install();
+  await open('/');
+  await page.getByRole('button', { name: 'Create your free account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Join Tickwise' });
+  await dialog.getByLabel(/^Email/).fill(`joan.${Date.now()}@example.com`);
+  await dialog.getByLabel(/^Password/).fill('correct horse battery');
+  await dialog.getByLabel(/^Confirm password/).fill('correct horse battery');
+  // The page's time stops before the dialog closes, so the 800 ms hand-off cannot overtake a slow close.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  const openDialogs = page.locator('[role="dialog"][data-state="open"]');
+  for (let i = 0; (await openDialogs.count()) > 0; i++) {
+    if (i > 400) throw new Error('the registration dialog did not close');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  await page.clock.runFor(100);
+  expect(await focusedElement(page)).toBe('#main');
+  await page.clock.runFor(700);
+  await page.clock.resume();
+  await page.getByRole('dialog', { name: 'Compliance Acknowledgment' }).waitFor();
+  await settled();
 });
 
 test.each([

@@ -9,7 +9,16 @@
  * - axe on the dialog's steps and on the Compliance Center.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiCall, launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
+import {
+  apiCall,
+  type CloseWay,
+  expectFocusBackAfterClosing,
+  launchChromium,
+  type RunningApp,
+  screenshot,
+  seriousViolations,
+  startApp,
+} from './harness';
 
 jest.setTimeout(180_000);
 
@@ -529,6 +538,46 @@ test('Compliance Center: tiles, tabs, the document viewer with its timer, a warn
   await expectAxeClean('center, log tab');
   await screenshot(page, 'compliance-center-log');
 });
+
+const closeWays: CloseWay[] = ['Escape', 'the close button'];
+
+test.each(closeWays)(
+  "the holding screen's dialog returns focus to 'Start compliance steps' when closed by %s",
+  async (way) => {
+    await signInBrowser(await registerViaApi(fastApp, 'Fay'));
+    await page.goto(`${fastApp.url}/`);
+    const gate = dialog('Compliance Acknowledgment');
+    // It opens by itself after 1 s; closed, focus goes to the button that opens it again.
+    await gate.waitFor();
+    await page.keyboard.press('Escape');
+    await gate.waitFor({ state: 'detached' });
+    const start = page.getByRole('button', { name: 'Start compliance steps' });
+    await page.waitForFunction((el) => el === document.activeElement, await start.elementHandle());
+    await expectFocusBackAfterClosing(page, start, 'Compliance Acknowledgment', way);
+  },
+);
+
+test.each(closeWays)(
+  'the Compliance Center’s document viewer and assessment dialog return focus to their opener when closed by %s',
+  async (way) => {
+    const learner = await registerViaApi(fastApp, 'Flo');
+    await acknowledgeDocuments(learner);
+    await assessRisk(learner, {
+      experienceLevel: 'intermediate',
+      financialSituation: 'stable',
+      investmentObjective: 'growth',
+    });
+    await signInBrowser(learner);
+    await page.goto(`${fastApp.url}/compliance`);
+    await h1('Compliance Center').waitFor();
+    const read = page.getByRole('button', { name: 'Read Document: Futures Risk Disclosure' });
+    await expectFocusBackAfterClosing(page, read, 'Futures Risk Disclosure', way);
+    await page.getByRole('tab', { name: 'Risk Assessment' }).click();
+    const renew = page.getByRole('button', { name: 'Renew Assessment' });
+    await renew.waitFor();
+    await expectFocusBackAfterClosing(page, renew, 'Risk Assessment', way);
+  },
+);
 
 test('Compliance Center on a phone: nothing overflows, the log lists the history; no serious accessibility violation', async () => {
   const learner = await registerViaApi(fastApp, 'Mo');

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 /** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
 function findRepoRoot(from = process.cwd()): string {
@@ -136,6 +136,47 @@ export async function axeViolations(page: Page, { serious = false } = {}): Promi
 
 /** The serious and critical accessibility violations axe finds on the page (ids and targets). */
 export const seriousViolations = (page: Page): Promise<string[]> => axeViolations(page, { serious: true });
+
+/** What has focus: 'body', '#id', or the element's tag and text. */
+export function focusedElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (el === null || el === document.body) return 'body';
+    return el.id ? `#${el.id}` : `${el.tagName.toLowerCase()}: ${el.textContent?.trim().slice(0, 40)}`;
+  });
+}
+
+export type CloseWay = 'Escape' | 'the close button';
+
+/**
+ * Opens a dialog with `opener` (from the keyboard to close it by Escape, with the mouse to close it by its
+ * ×), closes it at once, without waiting for it to settle, and expects focus back on the opener.
+ */
+export async function expectFocusBackAfterClosing(
+  page: Page,
+  opener: Locator,
+  dialogName: string,
+  way: CloseWay,
+): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  if (way === 'Escape') {
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+  } else {
+    await opener.click();
+    // The × is the dialog's last 'Close' button (the document viewer also has a 'Close' action).
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+  }
+  await dialog.waitFor({ state: 'detached' });
+  const target = await opener.elementHandle();
+  try {
+    await page.waitForFunction((el) => el === document.activeElement, target, { timeout: 10_000 });
+  } catch {
+    throw new Error(`after closing '${dialogName}' by ${way}, focus is on ${await focusedElement(page)}`);
+  }
+}
 
 export interface ApiReply<T = unknown> {
   readonly status: number;
