@@ -9,8 +9,16 @@ export * from './events';
 export * from './lesson-sections';
 export * from './limits';
 export * from './paths';
+export * from './positions';
 export * from './requests';
 export * from './responses';
 export * from './routes';
 export * from './streams';
 export * from './vocabulary';
+export {
+  documentKey,
+  moduleLevelLabels,
+  moduleLevels,
+  psychologyCategories,
+  psychologyCategoryLabels,
+} from './words';

@@ -1,6 +1,7 @@
 /** The closed sets of words the domain uses (spec §3, §5; DESIGN.md roles). `X.values` lists them. */
 import type * as t from 'io-ts';
 import { oneOf } from './codecs';
+import { moduleLevels, psychologyCategories } from './words';
 
 /** Every user is a learner; auditor, analyst and admin are granted by events. */
 export const Role = oneOf(['learner', 'auditor', 'analyst', 'admin']);
@@ -10,8 +11,7 @@ export type Role = t.TypeOf<typeof Role>;
 export const GrantableRole = oneOf(['auditor', 'analyst', 'admin']);
 export type GrantableRole = t.TypeOf<typeof GrantableRole>;
 
-/** Course tier: modules 1-4, 5-8, 9-12. */
-export const ModuleLevel = oneOf(['BEGINNER', 'INTERMEDIATE', 'ADVANCED']);
+export const ModuleLevel = oneOf(moduleLevels);
 export type ModuleLevel = t.TypeOf<typeof ModuleLevel>;
 
 export const DocumentType = oneOf([
@@ -50,15 +50,7 @@ export type FinancialSituation = t.TypeOf<typeof FinancialSituation>;
 export const InvestmentObjective = oneOf(['education', 'conservative', 'growth', 'speculative']);
 export type InvestmentObjective = t.TypeOf<typeof InvestmentObjective>;
 
-/** The six categories of the trading psychology instrument. */
-export const PsychologyCategory = oneOf([
-  'emotionalIntelligence',
-  'cognitiveControl',
-  'stressResilience',
-  'behavioralDiscipline',
-  'riskManagement',
-  'performanceOptimization',
-]);
+export const PsychologyCategory = oneOf(psychologyCategories);
 export type PsychologyCategory = t.TypeOf<typeof PsychologyCategory>;
 
 /** Browser-stored cookie consent status. */

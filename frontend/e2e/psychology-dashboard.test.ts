@@ -8,8 +8,8 @@
  */
 
 import { join } from 'node:path';
+import { comparePositions } from '@tickwise/contracts/positions';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { comparePositions } from '../src/api/position';
 import {
   apiCall,
   artifactsDir,

@@ -5,13 +5,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fenceTracker, type LessonSection, splitSections } from '@tickwise/contracts';
+import {
+  fenceTracker,
+  type LessonSection,
+  type ModuleLevel,
+  moduleLevels,
+  splitSections,
+} from '@tickwise/contracts';
 import { describe, type Fields, isRecord, SourceFile } from './source-file';
 
 export { ContentError } from './source-file';
-
-export type Level = 'BEGINNER' | 'INTERMEDIATE' | 'ADVANCED';
-export const LEVELS: readonly Level[] = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
 
 export interface Lesson {
   id: number;
@@ -47,7 +50,7 @@ export interface CourseModule {
   /** The folder name without its NN- prefix. */
   slug: string;
   title: string;
-  level: Level;
+  level: ModuleLevel;
   description: string;
   /** Sum of the lesson durations, in minutes. */
   duration: number;
@@ -111,8 +114,9 @@ function parseModule(
   file.onlyFields(fields, MODULE_FIELDS);
   const id = file.positiveInteger(fields, 'id');
   const title = file.text(fields, 'title');
-  const level = LEVELS.find((known) => known === fields.level);
-  if (!level) return file.fail(`'level' must be one of ${LEVELS.join('|')}, got ${describe(fields.level)}`);
+  const level = moduleLevels.find((known) => known === fields.level);
+  if (!level)
+    return file.fail(`'level' must be one of ${moduleLevels.join('|')}, got ${describe(fields.level)}`);
   const description = file.text(fields, 'description');
   if (id !== folderNumber) {
     file.fail(`module id ${id} does not match the folder's number ${String(folderNumber).padStart(2, '0')}`);

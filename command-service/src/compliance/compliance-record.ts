@@ -1,4 +1,4 @@
-import type { DocumentType, EventOf, RiskAssessmentBody } from '@tickwise/contracts';
+import { type DocumentType, documentKey, type EventOf, type RiskAssessmentBody } from '@tickwise/contracts';
 import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 
 /** The learner's compliance stream (`compliance-{userId}`): the evidence auditors rely on. */
@@ -55,8 +55,6 @@ export type ComplianceCommand =
   | { kind: 'issueWarnings'; warnings: readonly IssuedWarning[]; at: string }
   | { kind: 'acknowledgeWarning'; warningId: string; at: string };
 
-export const documentKey = (documentType: string, version: string) => `${documentType}@${version}`;
-
 export const DOCUMENT_MUST_BE_READ = 'Document Must Be Read';
 export const NOT_CURRENT_VERSION =
   'This is not the current version of the document; please read the current version';
@@ -85,14 +83,14 @@ export const complianceRecord: Decider<ComplianceCommand, ComplianceRecord, Comp
   evolve(state, event) {
     switch (event.type) {
       case 'ComplianceDocumentViewed': {
-        const key = documentKey(event.data.documentType, event.data.version);
+        const key = documentKey(event.data);
         return {
           ...state,
           views: { ...state.views, [key]: [...(state.views[key] ?? []), event.data.viewedAt] },
         };
       }
       case 'DocumentAcknowledged': {
-        const key = documentKey(event.data.documentType, event.data.version);
+        const key = documentKey(event.data);
         return { ...state, acknowledgments: { ...state.acknowledgments, [key]: event.data } };
       }
       case 'RegulatoryWarningIssued':
@@ -119,12 +117,8 @@ export const complianceRecord: Decider<ComplianceCommand, ComplianceRecord, Comp
         if (!active) return refuse(domainError('not_found', UNKNOWN_DOCUMENT));
         if (version !== active.version) return refuse(domainError('rule', NOT_CURRENT_VERSION));
         // Acknowledging the same version again changes nothing.
-        if (state.acknowledgments[documentKey(documentType, version)]) return accept();
-        const viewedAt = qualifyingView(
-          state.views[documentKey(documentType, version)],
-          at,
-          command.minimumReadSeconds,
-        );
+        if (state.acknowledgments[documentKey(command)]) return accept();
+        const viewedAt = qualifyingView(state.views[documentKey(command)], at, command.minimumReadSeconds);
         if (!viewedAt) return refuse(domainError('rule', DOCUMENT_MUST_BE_READ));
         return accept({
           type: 'DocumentAcknowledged',

@@ -6,12 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventOf, streams } from '@tickwise/contracts';
+import { type EventOf, psychologyCategories, streams } from '@tickwise/contracts';
 import { type RecordedEvent, SqliteEventLog, START } from '@tickwise/platform';
 import { parse, stringify } from 'yaml';
 import { ContentError } from '../catalog/source-file';
 import { INSTRUMENT_FILE, type Instrument, loadInstrument, publishInstrument } from './instrument';
-import { CATEGORIES, parseRule } from './scoring';
+import { parseRule } from './scoring';
 
 const REAL = loadInstrument();
 
@@ -24,7 +24,7 @@ describe('loadInstrument on the authored file', () => {
     for (const text of texts) expect(text.length).toBeGreaterThan(20);
   });
 
-  test.each(CATEGORIES)('%s: 5 items, at least 2 of them reverse-keyed', (category) => {
+  test.each(psychologyCategories)('%s: 5 items, at least 2 of them reverse-keyed', (category) => {
     const items = REAL.questions.filter((q) => q.category === category);
     expect(items).toHaveLength(5);
     expect(items.filter((q) => q.reverseKeyed).length).toBeGreaterThanOrEqual(2);
@@ -32,7 +32,9 @@ describe('loadInstrument on the authored file', () => {
   });
 
   test('the layout the hand-scored sheets assume: categories in blocks of 5, reversed items as listed', () => {
-    expect(REAL.questions.map((q) => q.category)).toEqual(CATEGORIES.flatMap((c) => Array(5).fill(c)));
+    expect(REAL.questions.map((q) => q.category)).toEqual(
+      psychologyCategories.flatMap((c) => Array(5).fill(c)),
+    );
     expect(REAL.questions.filter((q) => q.reverseKeyed).map((q) => q.id)).toEqual([
       2, 5, 7, 9, 12, 14, 17, 19, 22, 24, 27, 29,
     ]);

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { type EventOf, is, PsychologyCategory, streams } from '@tickwise/contracts';
+import { type EventOf, is, PsychologyCategory, psychologyCategories, streams } from '@tickwise/contracts';
 import type { EventLog } from '@tickwise/platform';
 import { hashContent, REPO_ROOT } from '../catalog/course-content';
 import { ContentError, isRecord, SourceFile } from '../catalog/source-file';
-import { CATEGORIES, parseRule } from './scoring';
+import { parseRule } from './scoring';
 
 export const INSTRUMENT_FILE = path.join(REPO_ROOT, 'content', 'psychology', 'instrument.yaml');
 
@@ -35,7 +35,7 @@ export function loadInstrument(file = INSTRUMENT_FILE): Instrument {
   });
   if (new Set(questions.map((q) => q.id)).size !== questions.length)
     source.fail('question ids must be unique');
-  for (const category of CATEGORIES) {
+  for (const category of psychologyCategories) {
     const items = questions.filter((q) => q.category === category);
     if (items.length !== 5) source.fail(`category ${category} has ${items.length} items; it needs 5`);
     if (items.filter((q) => q.reverseKeyed).length < 2)

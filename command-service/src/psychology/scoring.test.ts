@@ -4,8 +4,8 @@
  * of the six; complete-sheet checks; the archetype rule grammar and first-match-wins order.
  */
 import type { PsychologyCategory, PsychologyItem } from '@tickwise/contracts';
+import { psychologyCategories } from '@tickwise/contracts';
 import {
-  CATEGORIES,
   type CategoryScores,
   itemScore,
   parseRule,
@@ -28,12 +28,13 @@ import {
 const ITEMS = INSTRUMENT.questions;
 const ARCHETYPES = INSTRUMENT.archetypes;
 const every = (score: number): CategoryScores =>
-  Object.fromEntries(CATEGORIES.map((c) => [c, score])) as CategoryScores;
+  Object.fromEntries(psychologyCategories.map((c) => [c, score])) as CategoryScores;
 
 /** A category profile (50 unless given) with overall = the mean of the six, as the server computes it. */
 function profile(scores: Partial<CategoryScores> = {}, base = 50): RuleInput {
   const categories = { ...every(base), ...scores };
-  const overall = CATEGORIES.reduce((sum, c) => sum + categories[c], 0) / CATEGORIES.length;
+  const overall =
+    psychologyCategories.reduce((sum, c) => sum + categories[c], 0) / psychologyCategories.length;
   return { categories, overall };
 }
 
@@ -151,12 +152,12 @@ describe('parseRule', () => {
     expect(parseRule(rule)(at('overall', overall))).toBe(expected);
   });
 
-  test.each(CATEGORIES)('the category name %s compares that category only', (category) => {
+  test.each(psychologyCategories)('the category name %s compares that category only', (category) => {
     const rule = parseRule(`${category} >= 70`);
     expect(rule(profile({ [category]: 70 }))).toBe(true);
     expect(rule(profile({ [category]: 65 }))).toBe(false);
     // Another category high does not count.
-    const other = CATEGORIES.find((c) => c !== category) ?? category;
+    const other = psychologyCategories.find((c) => c !== category) ?? category;
     expect(rule(profile({ [other]: 100 }))).toBe(false);
   });
 

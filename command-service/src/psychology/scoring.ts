@@ -1,13 +1,9 @@
-import type { PsychologyCategory, PsychologyItem, PsychologyResponse } from '@tickwise/contracts';
-
-export const CATEGORIES: readonly PsychologyCategory[] = [
-  'emotionalIntelligence',
-  'cognitiveControl',
-  'stressResilience',
-  'behavioralDiscipline',
-  'riskManagement',
-  'performanceOptimization',
-];
+import {
+  type PsychologyCategory,
+  type PsychologyItem,
+  type PsychologyResponse,
+  psychologyCategories,
+} from '@tickwise/contracts';
 
 export type CategoryScores = Record<PsychologyCategory, number>;
 
@@ -22,12 +18,13 @@ export const itemScore = (item: Pick<PsychologyItem, 'reverseKeyed'>, value: num
 export function scoreResponses(items: readonly PsychologyItem[], responses: readonly PsychologyResponse[]) {
   const values = new Map(responses.map((r) => [r.questionId, r.value]));
   const categories = {} as CategoryScores;
-  for (const category of CATEGORIES) {
+  for (const category of psychologyCategories) {
     const mine = items.filter((item) => item.category === category);
     const sum = mine.reduce((total, item) => total + itemScore(item, values.get(item.id) ?? 3), 0);
     categories[category] = mine.length === 0 ? 0 : ((sum - mine.length) / (4 * mine.length)) * 100;
   }
-  const overall = CATEGORIES.reduce((total, c) => total + categories[c], 0) / CATEGORIES.length;
+  const overall =
+    psychologyCategories.reduce((total, c) => total + categories[c], 0) / psychologyCategories.length;
   return { categories, overall };
 }
 
@@ -51,7 +48,7 @@ export function responsesProblem(items: readonly PsychologyItem[], responses: re
 
 // ---- archetype rules ----
 
-const RULE_NAMES = ['overall', 'lowest', ...CATEGORIES] as const;
+const RULE_NAMES = ['overall', 'lowest', ...psychologyCategories] as const;
 type RuleName = (typeof RULE_NAMES)[number];
 const OPERATORS = {
   '>=': (a: number, b: number) => a >= b,
@@ -83,7 +80,7 @@ export function parseRule(text: string): Rule {
         name === 'overall'
           ? input.overall
           : name === 'lowest'
-            ? Math.min(...CATEGORIES.map((c) => input.categories[c]))
+            ? Math.min(...psychologyCategories.map((c) => input.categories[c]))
             : input.categories[name as PsychologyCategory];
       return compare(value, limit);
     };

@@ -2,7 +2,7 @@
 
 import { routeTable } from 'virtual:tickwise-route-table';
 import type { HttpMethod, PathParamNames, QueryValues, RouteName, Routes } from '@tickwise/contracts';
-import { fillPath } from '@tickwise/contracts/src/fill-path';
+import { fillPath } from '@tickwise/contracts/fill-path';
 
 export type { RouteName };
 export { fillPath };

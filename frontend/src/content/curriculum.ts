@@ -1,10 +1,10 @@
 /** The landing page's curriculum overview; a test keeps it in step with content/course/NN-…/module.md. */
-export type Level = 'BEGINNER' | 'INTERMEDIATE' | 'ADVANCED';
+import { type ModuleLevel, moduleLevelLabels } from '@tickwise/contracts/words';
 
 export interface CurriculumModule {
   readonly id: number;
   readonly title: string;
-  readonly level: Level;
+  readonly level: ModuleLevel;
 }
 
 export const curriculum: readonly CurriculumModule[] = [
@@ -23,7 +23,7 @@ export const curriculum: readonly CurriculumModule[] = [
 ];
 
 export interface Tier {
-  readonly level: Level;
+  readonly level: ModuleLevel;
   readonly name: string;
   readonly range: string;
   readonly summary: string;
@@ -32,19 +32,19 @@ export interface Tier {
 export const tiers: readonly Tier[] = [
   {
     level: 'BEGINNER',
-    name: 'Beginner',
+    name: moduleLevelLabels.BEGINNER,
     range: 'Modules 1–4',
     summary: 'What futures are, how to read a contract, how margin works and which orders to use.',
   },
   {
     level: 'INTERMEDIATE',
-    name: 'Intermediate',
+    name: moduleLevelLabels.INTERMEDIATE,
     range: 'Modules 5–8',
     summary: 'Expiry and rolling, the term structure, hedging with worked numbers, and spreads.',
   },
   {
     level: 'ADVANCED',
-    name: 'Advanced',
+    name: moduleLevelLabels.ADVANCED,
     range: 'Modules 9–12',
     summary: 'Position sizing, trading psychology, regulation and tax, and your own trade plan.',
   },

@@ -3,11 +3,9 @@
  * (embedded default) and the EventStoreDB adapter (scale-out) both pass `test/eventlog.contract.ts`.
  */
 
-/**
- * A position in the global order of the log. Opaque to callers; compare with `comparePositions`.
- * Adapters encode it as one or more decimal integers joined by '/' (EventStoreDB: "commit/prepare").
- */
-export type Position = string;
+import type { Position } from '@tickwise/contracts';
+
+export { comparePositions, isPosition, maxPosition, type Position } from '@tickwise/contracts';
 
 /** The position before the first event: `readAll`/`subscribe` from here start at the beginning. */
 export const START: Position = '0';
@@ -119,21 +117,3 @@ export class CorruptEventError extends Error {
     super(`Stream ${stream}: the event at revision ${revision} cannot be read`);
   }
 }
-
-/** Compares two positions (negative, zero, positive). Works for every adapter's encoding. */
-export function comparePositions(a: Position, b: Position): number {
-  const pa = a.split('/').map(BigInt);
-  const pb = b.split('/').map(BigInt);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? 0n;
-    const y = pb[i] ?? 0n;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-export function maxPosition(a: Position, b: Position): Position {
-  return comparePositions(a, b) >= 0 ? a : b;
-}
-
-export const isPosition = (value: string): boolean => /^\d+(\/\d+)*$/.test(value);

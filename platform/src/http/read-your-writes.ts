@@ -2,8 +2,6 @@ import { httpHeaders } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
 import { comparePositions, isPosition, type Position } from '../eventlog/port';
 
-/** Command responses carry the commit position of their last event in this header. */
-export const POSITION_HEADER = httpHeaders.position;
 /** Queries carry the highest position the client has seen in this header. */
 export const MIN_POSITION_HEADER = httpHeaders.minPosition;
 

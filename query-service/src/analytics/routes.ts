@@ -1,4 +1,4 @@
-import type { DocumentType } from '@tickwise/contracts';
+import { type DocumentType, documentKey, psychologyCategories } from '@tickwise/contracts';
 import type { RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
@@ -8,7 +8,6 @@ import {
   type FunnelDoc,
   type ItemsDoc,
   type ModuleDoc,
-  PSYCHOLOGY_CATEGORIES,
   type PsychologyAggregateDoc,
   type QuizDoc,
 } from '@tickwise/projections';
@@ -91,7 +90,7 @@ export function analyticsQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
       return {
         body: {
           assessments: agg?.assessments ?? 0,
-          categories: PSYCHOLOGY_CATEGORIES.map((category) => ({
+          categories: psychologyCategories.map((category) => ({
             category,
             mean: agg && agg.learners > 0 ? (agg.sums[category] ?? 0) / agg.learners : null,
             bands: BANDS.map((from, index) => ({
@@ -125,7 +124,7 @@ export function analyticsQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
         body: {
           documents: documents.flatMap((doc) =>
             doc.versions.map((version, index) => {
-              const acknowledged = agg?.acknowledged[`${doc.id}@${version}`] ?? 0;
+              const acknowledged = agg?.acknowledged[documentKey({ documentType: doc.id, version })] ?? 0;
               return {
                 documentType: doc.id as DocumentType,
                 version,

@@ -1,4 +1,4 @@
-import { DocumentType } from '@tickwise/contracts';
+import { DocumentType, documentKey } from '@tickwise/contracts';
 import { type RouteHandlers } from '@tickwise/platform';
 import { type ActiveDocumentDoc, activeCollection, type LearnerComplianceDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
@@ -20,7 +20,7 @@ export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'
         body: documents
           .sort((a, b) => order(a.id) - order(b.id))
           .map((d) => ({
-            id: `${d.id}@${d.version}`,
+            id: documentKey({ documentType: d.id, version: d.version }),
             documentType: d.id,
             title: d.title,
             version: d.version,

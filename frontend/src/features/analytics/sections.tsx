@@ -11,7 +11,12 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import type { ModuleAnalytics, PsychologyAnalytics, QuizItemAnalytics } from '@tickwise/contracts';
+import {
+  documentKey,
+  type ModuleAnalytics,
+  type PsychologyAnalytics,
+  type QuizItemAnalytics,
+} from '@tickwise/contracts';
 import { useState } from 'react';
 import { ScrollTable } from '../../components/ScrollTable';
 import {
@@ -428,7 +433,7 @@ export function ComplianceSection() {
                         a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
                     )
                     .map((d) => (
-                      <Table.Row key={`${d.documentType}@${d.version}`}>
+                      <Table.Row key={documentKey(d)}>
                         <Table.ColumnHeader scope="row" fontWeight="normal" fontFamily="mono" fontSize="xs">
                           {d.documentType}
                         </Table.ColumnHeader>

@@ -11,7 +11,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { DocumentCoverage, DocumentVersion } from '@tickwise/contracts';
-import { documentTypeLabels } from '@tickwise/contracts';
+import { documentKey, documentTypeLabels } from '@tickwise/contracts';
 import { useState } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ScrollTable } from '../../components/ScrollTable';
@@ -20,8 +20,6 @@ import { coverageExportUrl, useAuditDocumentCoverageQuery, useAuditDocumentsQuer
 import { ExportButtons } from './ExportButtons';
 import { formatUtc } from './time';
 import { Note, Panel, PanelHeading, ReadError } from './ui';
-
-const keyOf = (d: Pick<DocumentVersion, 'documentType' | 'version'>) => `${d.documentType}@${d.version}`;
 
 /** The versions in a stable order: by document, then by publish time (newest first). */
 export function sortVersions(versions: readonly DocumentVersion[]): DocumentVersion[] {
@@ -39,7 +37,7 @@ export function CoveragePanel() {
 
   const versions = sortVersions(documents.data ?? []);
   const selected =
-    versions.find((v) => keyOf(v) === chosen) ?? versions.find((v) => v.isActive) ?? versions[0];
+    versions.find((v) => documentKey(v) === chosen) ?? versions.find((v) => v.isActive) ?? versions[0];
 
   return (
     <Panel aria-labelledby="audit-coverage-heading">
@@ -58,11 +56,11 @@ export function CoveragePanel() {
                 <Field.Label>Document version</Field.Label>
                 <NativeSelect.Root>
                   <NativeSelect.Field
-                    value={keyOf(selected)}
+                    value={documentKey(selected)}
                     onChange={(e) => setChosen(e.currentTarget.value)}
                   >
                     {versions.map((v) => (
-                      <option key={keyOf(v)} value={keyOf(v)}>
+                      <option key={documentKey(v)} value={documentKey(v)}>
                         {`${documentTypeLabels[v.documentType]} v${v.version}${v.isActive ? ' (in force)' : ' (superseded)'}`}
                       </option>
                     ))}

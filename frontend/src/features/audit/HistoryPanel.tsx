@@ -13,7 +13,7 @@ import {
   Text,
   Timeline,
 } from '@chakra-ui/react';
-import type { AuditHistory } from '@tickwise/contracts';
+import { type AuditHistory, documentKey } from '@tickwise/contracts';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ScrollTable } from '../../components/ScrollTable';
 import { AsOfInput } from './AsOfInput';
@@ -145,7 +145,7 @@ function StateSummary({ history }: { readonly history: AuditHistory }) {
               ) : (
                 <List.Root gap="1" ps="0" listStyle="none">
                   {state.acknowledged.map((a) => (
-                    <List.Item key={`${a.documentType}@${a.version}`}>
+                    <List.Item key={documentKey(a)}>
                       {`${documentLabel(a.documentType, a.version)} — ${formatUtc(a.acknowledgedAt)}`}
                     </List.Item>
                   ))}

@@ -19,6 +19,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { ComplianceDocument, ComplianceLogKind, RegulatoryWarning } from '@tickwise/contracts';
+import { documentKey } from '@tickwise/contracts/words';
 import { type ReactNode, useRef, useState } from 'react';
 import { usePageTitle } from '../../app/use-page-title';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -45,7 +46,7 @@ import {
   RISK_CAPACITY,
 } from './constants';
 import { DocumentViewer } from './DocumentViewer';
-import { acknowledgmentOf, docKey, formatDate, formatDateTime, humanize, riskStatus } from './status';
+import { acknowledgmentOf, formatDate, formatDateTime, humanize, riskStatus } from './status';
 import { useReading } from './use-reading';
 
 const panel = {
@@ -226,7 +227,7 @@ function DocumentsTab() {
   const lastOpener = useRef<HTMLElement | null>(null);
 
   const onAcknowledge = async (doc: ComplianceDocument) => {
-    const key = docKey(doc);
+    const key = documentKey(doc);
     if (acknowledging !== null) return;
     if (!reading.statusOf(doc).isRead) {
       setRefused((s) => new Set(s).add(key));
@@ -265,7 +266,7 @@ function DocumentsTab() {
     <QueryState isLoading={documents.isLoading} error={documents.error} label="documents">
       <Stack as="ul" gap="3" listStyleType="none" aria-label="Compliance documents">
         {docs.map((doc) => {
-          const key = docKey(doc);
+          const key = documentKey(doc);
           const ack = acknowledgmentOf(doc, acknowledgments.data);
           const status = reading.statusOf(doc);
           return (
@@ -298,7 +299,7 @@ function DocumentsTab() {
                   ) : null}
                   {!ack && status.phase === 'reading' ? (
                     <Badge colorPalette="gray" variant="outline">
-                      {viewing !== null && docKey(viewing) === key
+                      {viewing !== null && documentKey(viewing) === key
                         ? messages.readingLeft(status.secondsLeft)
                         : messages.pausedLeft(status.secondsLeft)}
                     </Badge>
@@ -343,8 +344,8 @@ function DocumentsTab() {
         doc={viewing}
         acknowledgment={viewing === null ? undefined : acknowledgmentOf(viewing, acknowledgments.data)}
         status={viewing === null ? null : reading.statusOf(viewing)}
-        refused={viewing !== null && refused.has(docKey(viewing))}
-        acknowledging={viewing !== null && acknowledging === docKey(viewing)}
+        refused={viewing !== null && refused.has(documentKey(viewing))}
+        acknowledging={viewing !== null && acknowledging === documentKey(viewing)}
         onAcknowledge={onAcknowledge}
         onRetryView={reading.retryView}
         onClose={() => setViewing(null)}

@@ -18,13 +18,14 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import type { Acknowledgment, ComplianceDocument } from '@tickwise/contracts';
+import { documentKey } from '@tickwise/contracts/words';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../components/toast-store';
 import { errorText } from '../../session/errors';
 import { useAcknowledgeDocumentMutation } from './compliance-api';
 import { messages } from './constants';
 import { DocumentText } from './DocumentText';
-import { acknowledgmentOf, docKey, formatDate } from './status';
+import { acknowledgmentOf, formatDate } from './status';
 import { type ReadingStatus, useReading } from './use-reading';
 
 export interface DocumentsStepProps {
@@ -36,7 +37,7 @@ export interface DocumentsStepProps {
 
 export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsStepProps) {
   const [openKey, setOpenKey] = useState<string | null>(null);
-  const openDoc = documents.find((d) => docKey(d) === openKey) ?? null;
+  const openDoc = documents.find((d) => documentKey(d) === openKey) ?? null;
   const reading = useReading(openDoc);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
@@ -52,15 +53,15 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
   }, []);
 
   const onRecord = (doc: ComplianceDocument) =>
-    acknowledgmentOf(doc, acknowledgments) !== undefined || sent.current.has(docKey(doc));
+    acknowledgmentOf(doc, acknowledgments) !== undefined || sent.current.has(documentKey(doc));
   const isDone = (doc: ComplianceDocument) =>
-    onRecord(doc) || (reading.statusOf(doc).isRead && ticked.has(docKey(doc)));
+    onRecord(doc) || (reading.statusOf(doc).isRead && ticked.has(documentKey(doc)));
   const doneCount = documents.filter(isDone).length;
   const canContinue = documents.length > 0 && doneCount === documents.length && !submitting;
 
   /** Ticks or unticks a document's box; false when the tick is refused (not read yet). */
   const tick = (doc: ComplianceDocument, checked: boolean): boolean => {
-    const key = docKey(doc);
+    const key = documentKey(doc);
     if (checked && !reading.statusOf(doc).isRead) {
       setRefused((s) => new Set(s).add(key));
       toast({
@@ -96,7 +97,7 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
             version: doc.version,
             consentText: doc.consentText,
           }).unwrap();
-          sent.current.add(docKey(doc));
+          sent.current.add(documentKey(doc));
         } catch (error) {
           throw new Error(messages.acknowledgeTitleFailed(doc.title, errorText(error, 'Please try again.')));
         }
@@ -133,15 +134,15 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
           <Stack as="ul" ref={list} gap="3" listStyleType="none">
             {documents.map((doc) => (
               <DocumentItem
-                key={docKey(doc)}
+                key={documentKey(doc)}
                 doc={doc}
                 acknowledgment={acknowledgmentOf(doc, acknowledgments)}
                 status={reading.statusOf(doc)}
-                open={docKey(doc) === openKey}
-                onToggle={() => setOpenKey((k) => (k === docKey(doc) ? null : docKey(doc)))}
+                open={documentKey(doc) === openKey}
+                onToggle={() => setOpenKey((k) => (k === documentKey(doc) ? null : documentKey(doc)))}
                 onRetryView={() => reading.retryView(doc)}
-                ticked={ticked.has(docKey(doc)) || sent.current.has(docKey(doc))}
-                refused={refused.has(docKey(doc))}
+                ticked={ticked.has(documentKey(doc)) || sent.current.has(documentKey(doc))}
+                refused={refused.has(documentKey(doc))}
                 onTick={(checked) => tick(doc, checked)}
               />
             ))}

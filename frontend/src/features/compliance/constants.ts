@@ -3,12 +3,7 @@
  * user reads, and the labels of the risk-assessment choices. Values only: no React, no API code, so the
  * registration hand-off that imports the gate store stays tiny.
  */
-import type {
-  DocumentType,
-  ExperienceLevel,
-  FinancialSituation,
-  InvestmentObjective,
-} from '@tickwise/contracts';
+import type { ExperienceLevel, FinancialSituation, InvestmentObjective } from '@tickwise/contracts';
 
 /** A document must be open this many seconds before it can be acknowledged; the timer ticks each second. */
 export const MIN_READ_SECONDS = 10;
@@ -87,14 +82,6 @@ export const investmentObjectives: readonly { value: InvestmentObjective; label:
   { value: 'growth', label: 'Growth' },
   { value: 'speculative', label: 'Speculative' },
 ];
-
-/** Short names of the known document types (the server's title is shown where there is one). */
-export const documentTypeNames: Record<DocumentType, string> = {
-  risk_disclosure: 'Risk Disclosure',
-  cftc_warning: 'CFTC Warning',
-  educational_disclaimer: 'Educational Disclaimer',
-  privacy_policy: 'Privacy Policy',
-};
 
 export const labelOf = <V extends string>(
   options: readonly { value: V; label: string }[],

@@ -3,9 +3,6 @@ import type { Acknowledgment, ComplianceDocument, RiskAssessment } from '@tickwi
 
 export type DocumentRef = Pick<ComplianceDocument, 'documentType' | 'version'>;
 
-/** One key per document version. */
-export const docKey = (doc: DocumentRef): string => `${doc.documentType}@${doc.version}`;
-
 /** The acknowledgment of exactly this document version, if any (Pending → Acknowledged). */
 export const acknowledgmentOf = (
   doc: DocumentRef,

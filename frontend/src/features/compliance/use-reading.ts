@@ -7,10 +7,11 @@
  * is always old enough for the server.
  */
 import type { ComplianceDocument } from '@tickwise/contracts';
+import { documentKey } from '@tickwise/contracts/words';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRecordDocumentViewMutation } from './compliance-api';
 import { MIN_READ_SECONDS, READ_TICK_MS } from './constants';
-import { type DocumentRef, docKey } from './status';
+import { type DocumentRef } from './status';
 
 type ViewState = 'none' | 'pending' | 'recorded' | 'failed';
 
@@ -72,7 +73,7 @@ export function useReading(open: ComplianceDocument | null): Reading {
 
   const record = useCallback(
     (doc: DocumentRef) => {
-      const key = docKey(doc);
+      const key = documentKey(doc);
       if (requested.current.has(key)) return;
       requested.current.add(key);
       update(key, (e) => ({ ...e, view: 'pending' }));
@@ -89,7 +90,7 @@ export function useReading(open: ComplianceDocument | null): Reading {
     [recordView, update],
   );
 
-  const openKey = open === null ? null : docKey(open);
+  const openKey = open === null ? null : documentKey(open);
   const openEntry = openKey === null ? undefined : entries[openKey];
   const openView = openEntry?.view ?? 'none';
   const openDone = (openEntry?.seconds ?? 0) >= MIN_READ_SECONDS;
@@ -109,7 +110,7 @@ export function useReading(open: ComplianceDocument | null): Reading {
   }, [openKey, openView, openDone, update]);
 
   return {
-    statusOf: (doc) => statusFrom(entries[docKey(doc)]),
+    statusOf: (doc) => statusFrom(entries[documentKey(doc)]),
     retryView: record,
   };
 }

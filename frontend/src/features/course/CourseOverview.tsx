@@ -17,7 +17,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { Lesson, Module, ModuleLevel, ProgressRecord, QuizResult } from '@tickwise/contracts';
+import type { Lesson, Module, ProgressRecord, QuizResult } from '@tickwise/contracts';
+import { moduleLevelLabels, moduleLevels } from '@tickwise/contracts/words';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/use-page-title';
 import { courseStats } from '../../content/curriculum';
@@ -30,19 +31,8 @@ import {
 import { lessonHref } from './course-routes';
 import { completedLessonIds, isQuizDone, lessonStatus, moduleProgress } from './progress';
 import { scoreColour, scoreColourTokens } from './score';
-import {
-  ErrorState,
-  LevelBadge,
-  Loading,
-  levelNames,
-  minutes,
-  ProgressBar,
-  panel,
-  StatusIcon,
-  StatusLegend,
-} from './ui';
+import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel, StatusIcon, StatusLegend } from './ui';
 
-const LEVELS: readonly ModuleLevel[] = ['BEGINNER', 'INTERMEDIATE', 'ADVANCED'];
 const MODULE_COUNT = courseStats[0].value;
 /** Chakra's lg breakpoint, where the list and the details stand side by side. */
 const WIDE_LAYOUT = '(min-width: 62em)';
@@ -139,14 +129,14 @@ interface ModuleListProps {
 function ModuleList({ modules, records, selectedId, onSelect }: ModuleListProps) {
   return (
     <Stack as="nav" aria-label="Modules" gap="6">
-      {LEVELS.map((level) => {
+      {moduleLevels.map((level) => {
         const inTier = modules.filter((m) => m.level === level).sort((a, b) => a.id - b.id);
         if (inTier.length === 0) return null;
         const headingId = `tier-${level.toLowerCase()}`;
         return (
           <Box as="section" key={level} aria-labelledby={headingId} data-testid="module-group">
             <Heading as="h2" id={headingId} fontSize="lg" mb="3">
-              {levelNames[level]}
+              {moduleLevelLabels[level]}
             </Heading>
             <Stack as="ul" gap="2" listStyleType="none">
               {inTier.map((module) => {

@@ -59,7 +59,7 @@ const questions = [
   {
     id: 102,
     question: 'What is a long position?',
-    options: [{ text: 'A commitment to buy' }, { text: 'A commitment to sell' }],
+    options: ['A commitment to buy', 'A commitment to sell'],
     correctAnswer: 1,
     explanation: 'Long means you buy.',
   },

@@ -8,12 +8,11 @@
  * so while others are still to finish 'Take Module Quiz' shows a notice naming them instead of the quiz.
  */
 import { Box, Button, Container, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import type { Lesson, Module } from '@tickwise/contracts';
+import type { Lesson, Module, QuizQuestion } from '@tickwise/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../app/use-page-title';
 import {
-  type CourseQuestion,
   useCourseLessonsQuery,
   useCourseModulesQuery,
   useCourseProgressQuery,
@@ -102,7 +101,7 @@ export function ModuleViewer({ moduleId, lessonId }: ModuleViewerProps) {
 interface ViewerProps {
   readonly module: Module;
   readonly lessons: readonly Lesson[];
-  readonly questions: readonly CourseQuestion[];
+  readonly questions: readonly QuizQuestion[];
   readonly quizError: unknown;
   readonly records: Parameters<typeof moduleProgress>[0];
   readonly lessonId: number | null;

@@ -22,12 +22,12 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import type { QuizQuestion } from '@tickwise/contracts';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../app/use-page-title';
 import {
-  type CourseQuestion,
   courseApi,
   useCourseLessonsQuery,
   useCourseModulesQuery,
@@ -125,7 +125,7 @@ function QuizRunner({
   questions,
 }: {
   readonly moduleId: number;
-  readonly questions: readonly CourseQuestion[];
+  readonly questions: readonly QuizQuestion[];
 }) {
   const appDispatch = useAppDispatch();
   const [submitAttempt] = useSubmitQuizAttemptMutation();

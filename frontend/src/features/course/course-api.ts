@@ -4,20 +4,18 @@
  * recording progress, quiz attempts and quiz results. Endpoint names carry a `course` prefix so no other
  * feature's endpoints collide with them.
  */
-import type { BodyOf, Lesson, Module, ProgressRecord, QuizAttempt, QuizResult } from '@tickwise/contracts';
+import type {
+  BodyOf,
+  Lesson,
+  Module,
+  ProgressRecord,
+  QuizAttempt,
+  QuizQuestion,
+  QuizResult,
+} from '@tickwise/contracts';
 import { api, routeRequest } from '../../api/api';
 import type { ApiError } from '../../api/base-query';
 import { invalidatedBy, providedBy, type TagType } from '../../api/tags';
-
-/** A quiz question with its options as text (the API may send strings or objects with text, spec §3). */
-export interface CourseQuestion {
-  readonly id: number;
-  readonly question: string;
-  readonly options: readonly string[];
-  /** 1-based. */
-  readonly correctAnswer: number;
-  readonly explanation: string | null;
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -35,14 +33,9 @@ const isProgressRecord = (v: unknown): v is ProgressRecord =>
 const isQuizResult = (v: unknown): v is QuizResult =>
   isObject(v) && typeof v.moduleId === 'number' && typeof v.score === 'number';
 
-const optionText = (option: unknown): string =>
-  typeof option === 'string'
-    ? option
-    : isObject(option) && typeof option.text === 'string'
-      ? option.text
-      : '';
+const optionText = (option: unknown): string => (typeof option === 'string' ? option : '');
 
-export function toQuestions(value: unknown): CourseQuestion[] {
+export function toQuestions(value: unknown): QuizQuestion[] {
   if (!Array.isArray(value)) return [];
   return value.filter(isObject).flatMap((q) =>
     typeof q.id === 'number' && typeof q.question === 'string' && Array.isArray(q.options)
@@ -79,7 +72,7 @@ export const courseApi = api.injectEndpoints({
       transformResponse: toLessons,
       providesTags: [providedBy.moduleLessons],
     }),
-    courseQuiz: build.query<CourseQuestion[], number>({
+    courseQuiz: build.query<QuizQuestion[], number>({
       query: (id) => routeRequest('moduleQuiz', { params: { id } }),
       transformResponse: toQuestions,
       providesTags: [providedBy.moduleQuiz],

@@ -1,7 +1,7 @@
 /** Small building blocks shared by the course screens: panels, level badges, progress bars, states. */
 import { Alert, Badge, Box, Button, Progress, Stack, Text } from '@chakra-ui/react';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { ModuleLevel } from '@tickwise/contracts';
+import { type ModuleLevel, moduleLevelLabels } from '@tickwise/contracts/words';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../api/base-query';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -15,12 +15,6 @@ export const panel = {
   rounded: 'xl',
 } as const;
 
-export const levelNames: Readonly<Record<ModuleLevel, string>> = {
-  BEGINNER: 'Beginner',
-  INTERMEDIATE: 'Intermediate',
-  ADVANCED: 'Advanced',
-};
-
 const levelPalettes: Readonly<Record<ModuleLevel, string>> = {
   BEGINNER: 'green',
   INTERMEDIATE: 'blue',
@@ -30,7 +24,7 @@ const levelPalettes: Readonly<Record<ModuleLevel, string>> = {
 export function LevelBadge({ level }: { readonly level: ModuleLevel }) {
   return (
     <Badge colorPalette={levelPalettes[level]} variant="subtle" data-testid="level-badge">
-      {levelNames[level]}
+      {moduleLevelLabels[level]}
     </Badge>
   );
 }

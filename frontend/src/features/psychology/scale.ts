@@ -3,6 +3,7 @@
  * categories in the order they are shown, and the score colours (≥80 green, ≥60 yellow, else red).
  */
 import type { PsychologyCategory, PsychologyResult } from '@tickwise/contracts';
+import { psychologyCategories, psychologyCategoryLabels } from '@tickwise/contracts/words';
 
 export interface AnswerOption {
   readonly value: number;
@@ -27,14 +28,10 @@ export interface Category {
 }
 
 /** The six categories, in the instrument's order. */
-export const categories: readonly Category[] = [
-  { key: 'emotionalIntelligence', label: 'Emotional Intelligence' },
-  { key: 'cognitiveControl', label: 'Cognitive Control' },
-  { key: 'stressResilience', label: 'Stress Resilience' },
-  { key: 'behavioralDiscipline', label: 'Behavioral Discipline' },
-  { key: 'riskManagement', label: 'Risk Management' },
-  { key: 'performanceOptimization', label: 'Performance Optimization' },
-];
+export const categories: readonly Category[] = psychologyCategories.map((key) => ({
+  key,
+  label: psychologyCategoryLabels[key],
+}));
 
 export interface CategoryScore extends Category {
   readonly score: number;
