@@ -6,8 +6,8 @@ import type { EventLog } from './eventlog/port';
 import { SqliteEventLog } from './eventlog/sqlite-event-log';
 import { MongoReadModelStore } from './readmodels/mongo-read-models';
 import type { ReadModelStore } from './readmodels/port';
-import { monitoredLog, type StorageHealth } from './storage-health';
 import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
+import { monitoredLog, type StorageHealth } from './storage-health';
 
 export interface Storage {
   log: EventLog;

@@ -432,7 +432,9 @@ export class SqliteEventLog implements EventLog {
   /** Commits one tiny row beside the log, as durably as an append: does the disk take writes again? */
   async probeWrite(): Promise<void> {
     this.db.exec('CREATE TABLE IF NOT EXISTS write_probe (id INTEGER PRIMARY KEY, at TEXT NOT NULL)');
-    this.db.prepare('INSERT OR REPLACE INTO write_probe (id, at) VALUES (1, ?)').run(new Date().toISOString());
+    this.db
+      .prepare('INSERT OR REPLACE INTO write_probe (id, at) VALUES (1, ?)')
+      .run(new Date().toISOString());
   }
 
   async close(): Promise<void> {

@@ -28,14 +28,16 @@ export function describeError(
   if (error instanceof CorruptEventError) {
     return {
       status: 503,
-      message: 'Part of this record cannot be read right now; the operators have been alerted. Please try again later',
+      message:
+        'Part of this record cannot be read right now; the operators have been alerted. Please try again later',
       headers: { 'Retry-After': '60' },
     };
   }
   if (isStorageUnavailable(error)) {
     return {
       status: 503,
-      message: 'Tickwise cannot save or read data right now; nothing was changed. Please try again in a moment',
+      message:
+        'Tickwise cannot save or read data right now; nothing was changed. Please try again in a moment',
       headers: { 'Retry-After': '5' },
     };
   }

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { StorageHealth } from '../storage-health';
 import { authentication, type UserDirectory } from './authentication';
 import { jsonBody } from './body';
 import { errorMiddleware } from './error-middleware';
 import { requestLogging } from './logging';
-import type { StorageHealth } from '../storage-health';
 import type { Metrics } from './metrics';
 import { securityHeaders } from './security-headers';
 import type { TokenService } from './tokens';
