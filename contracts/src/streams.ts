@@ -47,6 +47,17 @@ const byLongestPrefix = (Object.keys(streamPrefixes) as StreamCategory[]).sort(
   (a, b) => streamPrefixes[b].length - streamPrefixes[a].length,
 );
 
+/** The id in a stream name of `category`: the user of `compliance-{userId}`. Throws for any other name. */
+export function streamId(category: StreamCategory, name: string): string {
+  const prefix = streamPrefixes[category];
+  const matches =
+    category === 'catalogPsychology'
+      ? name === prefix
+      : name.startsWith(prefix) && name.length > prefix.length;
+  if (!matches) throw new Error(`${name} is not a ${category} stream`);
+  return name.slice(prefix.length);
+}
+
 /** Splits a stream name into its category and id ('' for catalog-psychology); null if unknown. */
 export function parseStream(name: string): { category: StreamCategory; id: string } | null {
   for (const category of byLongestPrefix) {

@@ -1,6 +1,7 @@
 export * from './commands/decider';
 export * from './commands/handle-command';
 export * from './config';
+export * from './eventlog/decode';
 export * from './eventlog/eventstoredb-event-log';
 export * from './eventlog/hash-chain';
 export * from './eventlog/ids';

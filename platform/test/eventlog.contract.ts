@@ -5,12 +5,16 @@ import {
   type NewEvent,
   type RecordedEvent,
   START,
+  type TaggedEvent,
   WrongExpectedRevisionError,
 } from '../src/eventlog/port';
 
-/** What an adapter's test file hands to the shared suite. */
+/**
+ * What an adapter's test file hands to the shared suite: a log that stores any event (`anyEvents`), since
+ * the suite tests the storage, not the domain's events.
+ */
 export interface EventLogHarness {
-  open(): Promise<EventLog>;
+  open(): Promise<EventLog<TaggedEvent>>;
   /** Changes one stored byte of an event behind the adapter's back (adapters whose store allows it). */
   tamper?: (stream: string, revision: number) => Promise<void>;
 }
@@ -20,7 +24,7 @@ let counter = 0;
 export const uniqueStream = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export function event(type: string, data: Record<string, unknown>, eventId?: string): NewEvent {
+export function event(type: string, data: Record<string, unknown>, eventId?: string): NewEvent<TaggedEvent> {
   return {
     type,
     data,
@@ -36,11 +40,11 @@ export function event(type: string, data: Record<string, unknown>, eventId?: str
 }
 
 async function take(
-  iterable: AsyncIterable<RecordedEvent>,
+  iterable: AsyncIterable<RecordedEvent<TaggedEvent>>,
   count: number,
   ms = 5000,
-): Promise<RecordedEvent[]> {
-  const out: RecordedEvent[] = [];
+): Promise<RecordedEvent<TaggedEvent>[]> {
+  const out: RecordedEvent<TaggedEvent>[] = [];
   const iterator = iterable[Symbol.asyncIterator]();
   const deadline = Date.now() + ms;
   while (out.length < count) {
@@ -62,7 +66,7 @@ async function take(
 
 export function describeEventLogContract(name: string, harness: EventLogHarness): void {
   describe(`event log contract: ${name}`, () => {
-    let log: EventLog;
+    let log: EventLog<TaggedEvent>;
     beforeEach(async () => {
       log = await harness.open();
     });
@@ -167,7 +171,7 @@ export function describeEventLogContract(name: string, harness: EventLogHarness)
       await log.appendToStream(stream, [event('A', {}), event('B', {})], { expectedRevision: 'no_stream' });
       const other = uniqueStream('all-other');
       await log.appendToStream(other, [event('C', {})], { expectedRevision: 'no_stream' });
-      const seen: RecordedEvent[] = [];
+      const seen: RecordedEvent<TaggedEvent>[] = [];
       for await (const batch of log.readAll({ fromPosition: before, batchSize: 2 })) seen.push(...batch);
       const mine = seen.filter((e) => e.stream === stream || e.stream === other);
       expect(mine.map((e) => e.type)).toEqual(['A', 'B', 'C']);
@@ -175,7 +179,7 @@ export function describeEventLogContract(name: string, harness: EventLogHarness)
       const fromStream = await log.readStream(stream);
       expect(mine[0]?.metadata).toEqual(fromStream[0]?.metadata);
       expect(mine[1]?.eventId).toBe(fromStream[1]?.eventId);
-      const onlyB: RecordedEvent[] = [];
+      const onlyB: RecordedEvent<TaggedEvent>[] = [];
       for await (const batch of log.readAll({ fromPosition: before, types: ['B', 'C'] }))
         onlyB.push(...batch);
       expect(onlyB.filter((e) => e.stream === stream || e.stream === other).map((e) => e.type)).toEqual([
@@ -186,7 +190,7 @@ export function describeEventLogContract(name: string, harness: EventLogHarness)
         expect(comparePositions(seen[i - 1]?.position ?? START, seen[i]?.position ?? START)).toBeLessThan(0);
       }
       const firstPosition = mine[0]?.position ?? START;
-      const resumed: RecordedEvent[] = [];
+      const resumed: RecordedEvent<TaggedEvent>[] = [];
       for await (const batch of log.readAll({ fromPosition: firstPosition })) resumed.push(...batch);
       expect(resumed.filter((e) => e.stream === stream || e.stream === other).map((e) => e.type)).toEqual([
         'B',
@@ -205,7 +209,7 @@ export function describeEventLogContract(name: string, harness: EventLogHarness)
       });
       const subscription = log.subscribe({ fromPosition: before });
       const mine = (async () => {
-        const out: RecordedEvent[] = [];
+        const out: RecordedEvent<TaggedEvent>[] = [];
         for await (const e of subscription) {
           if (e.stream === stream) out.push(e);
           if (out.length === 4) break;

@@ -1,3 +1,4 @@
+import { anyEvents } from '../src/eventlog/decode';
 import { EventStoreDbEventLog } from '../src/eventlog/eventstoredb-event-log';
 import { describeEventLogContract } from './eventlog.contract';
 
@@ -11,5 +12,5 @@ if (!url) throw new Error('EVENTSTORE_URL is not set');
 jest.setTimeout(30_000);
 
 describeEventLogContract('EventStoreDB', {
-  open: async () => new EventStoreDbEventLog(url),
+  open: async () => new EventStoreDbEventLog(url, { events: anyEvents }),
 });

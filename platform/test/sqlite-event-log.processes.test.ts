@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { anyEvents } from '../src/eventlog/decode';
 import { START } from '../src/eventlog/port';
 import { SqliteEventLog } from '../src/eventlog/sqlite-event-log';
 
@@ -19,7 +20,7 @@ const appendFromChild = (file: string, stream: string, writer: string, count: nu
 describe('SQLite event log shared by several processes', () => {
   test('a live subscriber in this process sees appends made by another process', async () => {
     const file = join(dir, 'shared.db');
-    const log = new SqliteEventLog({ file });
+    const log = new SqliteEventLog({ file, events: anyEvents });
     const subscription = log.subscribe({ fromPosition: START });
     const received: Array<{ writer: string; lagMs: number }> = [];
     const done = (async () => {
@@ -38,9 +39,9 @@ describe('SQLite event log shared by several processes', () => {
 
   test('three processes appending to one stream with exact revisions keep it contiguous', async () => {
     const file = join(dir, 'writers.db');
-    new SqliteEventLog({ file }).close();
+    new SqliteEventLog({ file, events: anyEvents }).close();
     await Promise.all(['a', 'b', 'c'].map((writer) => appendFromChild(file, 'contended', writer, 30)));
-    const log = new SqliteEventLog({ file });
+    const log = new SqliteEventLog({ file, events: anyEvents });
     const events = await log.readStream('contended');
     expect(events.map((e) => e.revision)).toEqual(Array.from({ length: 90 }, (_, i) => i));
     for (const writer of ['a', 'b', 'c']) {

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { anyEvents } from '../src/eventlog/decode';
 import { newId } from '../src/eventlog/ids';
+import { CorruptEventError, InvalidEventError } from '../src/eventlog/port';
 import { SqliteEventLog } from '../src/eventlog/sqlite-event-log';
 import { describeEventLogContract, event } from './eventlog.contract';
 
@@ -11,7 +13,7 @@ const file = join(dir, 'events.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeEventLogContract('SQLite', {
-  open: async () => new SqliteEventLog({ file }),
+  open: async () => new SqliteEventLog({ file, events: anyEvents }),
   tamper: async (stream, revision) => {
     const db = new Database(file);
     const row = db
@@ -27,7 +29,7 @@ describeEventLogContract('SQLite', {
 
 describe('SQLite group commit', () => {
   test('an append failing halfway through writing fails alone; the others in its group commit', async () => {
-    const log = new SqliteEventLog({ file });
+    const log = new SqliteEventLog({ file, events: anyEvents });
     const taken = newId();
     await log.appendToStream('group-owner', [event('Owned', {}, taken)], { expectedRevision: 'no_stream' });
     const results = await Promise.allSettled([
@@ -42,6 +44,47 @@ describe('SQLite group commit', () => {
     expect(await log.readStream('group-bad')).toEqual([]);
     expect((await log.readStream('group-a')).length).toBe(1);
     expect((await log.readStream('group-c')).length).toBe(1);
+    await log.close();
+  });
+});
+
+describe('the log holds the product’s events', () => {
+  const lessonCompleted = (completedAt: string) => ({
+    type: 'LessonCompleted' as const,
+    data: { moduleId: 1, lessonId: 2, completedAt },
+    metadata: event('LessonCompleted', {}).metadata,
+  });
+
+  test('an event whose data does not match its codec is refused and nothing of the append is written', async () => {
+    const log = new SqliteEventLog({ file });
+    await expect(
+      log.appendToStream(
+        'learning-codec',
+        [lessonCompleted('2026-01-01T10:00:00.000Z'), lessonCompleted('yesterday')],
+        { expectedRevision: 'no_stream' },
+      ),
+    ).rejects.toThrow(
+      new InvalidEventError(
+        'learning-codec',
+        'LessonCompleted',
+        'completedAt: must be an ISO 8601 date-time',
+      ),
+    );
+    expect(await log.readStream('learning-codec')).toEqual([]);
+    await log.close();
+  });
+
+  test('a stored event of a type the code does not know cannot be read: the error names stream and revision', async () => {
+    const log = new SqliteEventLog({ file });
+    await log.appendToStream('learning-unknown', [lessonCompleted('2026-01-01T10:00:00.000Z')], {
+      expectedRevision: 'no_stream',
+    });
+    const db = new Database(file);
+    db.prepare("UPDATE events SET type = 'LessonSkipped' WHERE stream = 'learning-unknown'").run();
+    db.close();
+    const read = log.readStream('learning-unknown');
+    await expect(read).rejects.toBeInstanceOf(CorruptEventError);
+    await expect(read).rejects.toMatchObject({ stream: 'learning-unknown', revision: 0 });
     await log.close();
   });
 });

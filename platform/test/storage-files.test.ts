@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { event } from '@tickwise/contracts';
 import { loadJwtSecret } from '../src/http/secrets';
 import { openStorage } from '../src/storage';
 
@@ -30,9 +31,16 @@ describe('data files are readable by the service user only', () => {
       mongoDb: 'x',
     });
     loadJwtSecret({ dataDir, jwtSecret: undefined });
-    await storage.log.appendToStream('test-1', [{ type: 'Tested', data: { n: 1 }, metadata: meta }], {
-      expectedRevision: 'any',
-    });
+    await storage.log.appendToStream(
+      'learning-1',
+      [
+        {
+          ...event('LessonCompleted', { moduleId: 1, lessonId: 1, completedAt: meta.occurredAt }),
+          metadata: meta,
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
     await storage.store.ensureCollection({ name: 'things' });
     await storage.store.commit([{ kind: 'upsert', collection: 'things', doc: { id: 'a', n: 1 } }]);
     const files = readdirSync(dataDir);

@@ -177,8 +177,7 @@ export function learnerHistory(index: number, random: () => number, start: Date)
 }
 
 export const toNew = (e: DomainEvent, actor: string, occurredAt: string): NewEvent => ({
-  type: e.type,
-  data: e.data,
+  ...e,
   metadata: { correlationId: 'bench', causationId: 'bench', actor, occurredAt, schemaVersion: 1 },
 });
 

@@ -1,9 +1,10 @@
 // Appends `count` events, one every few milliseconds, to a shared SQLite log from its own process; each
 // event carries the time its append started, so a subscriber in another process can measure the delay.
-import { SqliteEventLog } from '@tickwise/platform';
+import { anyEvents, SqliteEventLog } from '@tickwise/platform';
 
 async function main(file: string, count: number) {
-  const log = new SqliteEventLog({ file });
+  // A storage figure: the probe events carry their send time and are no domain events.
+  const log = new SqliteEventLog({ file, events: anyEvents });
   for (let i = 0; i < count; i++) {
     await log.appendToStream(
       `cross-process-${i % 16}`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { activeCollection } from '../src/runtime/generations';
 import { catchUp, rebuild } from '../src/runtime/runner';
 import { countingProjection } from './fixtures/counting-projection';
-import { openSqlite, seedCounted, tempDir } from './helpers';
+import { openCountingSqlite, seedCounted, tempDir } from './helpers';
 
 const dir = tempDir('crash');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +38,7 @@ function runAndKill(killAfterMs: number): Promise<'killed' | 'finished'> {
   });
 }
 
-async function dump(store: ReturnType<typeof openSqlite>['store']) {
+async function dump(store: ReturnType<typeof openCountingSqlite>['store']) {
   const out: Record<string, unknown[]> = {};
   for (const collection of ['streams', 'totals']) {
     out[collection] = await store.find(await activeCollection(store, 'counting', collection));
@@ -47,7 +47,7 @@ async function dump(store: ReturnType<typeof openSqlite>['store']) {
 }
 
 test('SIGKILL at random points during a long catch-up, 20+ times: the result equals a clean rebuild', async () => {
-  const { log, store } = openSqlite(dir);
+  const { log, store } = openCountingSqlite(dir);
   await seedCounted(log, TOTAL);
   await store.close();
 
@@ -67,9 +67,9 @@ test('SIGKILL at random points during a long catch-up, 20+ times: the result equ
   }
   expect(kills).toBeGreaterThanOrEqual(20);
   // Finish the catch-up in this process, then compare with a rebuild from scratch in another file.
-  const resumed = openSqlite(dir);
+  const resumed = openCountingSqlite(dir);
   await catchUp(resumed, countingProjection());
-  const clean = openSqlite(dir, 'clean.db');
+  const clean = openCountingSqlite(dir, 'clean.db');
   await rebuild(clean, countingProjection());
   const [afterCrashes, rebuilt] = [await dump(resumed.store), await dump(clean.store)];
   expect(afterCrashes.totals).toEqual([

@@ -1,21 +1,21 @@
 import { rmSync } from 'node:fs';
 import Router from '@koa/router';
-import { MIN_POSITION_HEADER, readYourWrites } from '@tickwise/platform';
+import { MIN_POSITION_HEADER, type NewEvent, readYourWrites, type TaggedEvent } from '@tickwise/platform';
 import Koa from 'koa';
 import request from 'supertest';
 import { activeCollection, readState } from '../src/runtime/generations';
 import { LiveProjectionRunner, rebuild } from '../src/runtime/runner';
 import { waitForProjections } from '../src/runtime/wait';
 import { countingProjection } from './fixtures/counting-projection';
-import { meta, openSqlite, seedCounted, tempDir } from './helpers';
+import { meta, openCountingSqlite, seedCounted, tempDir } from './helpers';
 
 const dir = tempDir('live');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const counted = (n: number) => ({ type: 'Counted', data: { n }, metadata: meta() });
+const counted = (n: number): NewEvent<TaggedEvent> => ({ type: 'Counted', data: { n }, metadata: meta() });
 
 describe('live projection runner', () => {
-  const storage = openSqlite(dir);
+  const storage = openCountingSqlite(dir);
   const runner = new LiveProjectionRunner(storage, countingProjection(), { registryPollMs: 20 });
   beforeAll(() => runner.start());
   afterAll(async () => {

@@ -11,8 +11,7 @@ const recorded = (stream: string, e: DomainEvent): RecordedEvent => ({
   eventId: `e${++position}`,
   stream,
   revision: position,
-  type: e.type,
-  data: e.data,
+  ...e,
   position: String(position),
   metadata: {
     correlationId: 'c',

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { publishContent } from '@tickwise/command-service';
-import { streams } from '@tickwise/contracts';
+import { event, streams } from '@tickwise/contracts';
 import {
   createLogger,
   createTokenService,
@@ -60,13 +60,12 @@ async function main(dataDir: string) {
   );
   const existing = (await log.readStream(streams.compliance(learner))).length;
   const views = Array.from({ length: Math.max(0, 200 - existing) }, () => ({
-    type: 'ComplianceDocumentViewed',
-    data: {
+    ...event('ComplianceDocumentViewed', {
       documentType: 'risk_disclosure',
       version: '1.0',
       contentHash: '0'.repeat(64),
       viewedAt: new Date().toISOString(),
-    },
+    }),
     metadata: meta(learner),
   }));
   for (let i = 0; i < views.length; i += 50)

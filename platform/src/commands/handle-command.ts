@@ -118,10 +118,10 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       ...event,
       eventId: commandEventId(commandKey, index),
     }));
-    const newEvents: NewEvent[] = appended.map(({ type, data, eventId }) => ({
-      type,
-      data,
-      eventId,
+    const decided: readonly DomainEvent[] = decision.events;
+    const newEvents: NewEvent[] = decided.map((event, index) => ({
+      ...event,
+      eventId: commandEventId(commandKey, index),
       metadata: commandMetadata(request, occurredAt),
     }));
     const last = recorded[recorded.length - 1];

@@ -15,12 +15,16 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import type { DomainEvent } from '@tickwise/contracts';
+import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
 import { GENESIS_HASH, hashEnvelope, verifyChain } from './hash-chain';
 import { newId } from './ids';
 import {
   type AppendResult,
+  CorruptEventError,
   comparePositions,
   type EventLog,
+  type EventMetadata,
   type ExpectedRevision,
   type NewEvent,
   type Position,
@@ -30,10 +34,13 @@ import {
   START,
   type StreamVerification,
   type Subscription,
+  type TaggedEvent,
   WrongExpectedRevisionError,
 } from './port';
 
-export interface EventStoreDbEventLogOptions {
+export interface EventStoreDbEventLogOptions<E extends TaggedEvent = DomainEvent> {
+  /** The events the log holds; the product's `DomainEvent`s unless given. */
+  events?: EventCatalog<E>;
   /** First delay before re-subscribing after a dropped subscription; doubles up to `maxBackoffMs`. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
@@ -54,7 +61,7 @@ interface EsRecord {
   position?: { commit: bigint; prepare: bigint };
 }
 
-type StoredMetadata = RecordedEvent['metadata'];
+type StoredMetadata = RecordedEvent<TaggedEvent>['metadata'];
 
 /** Events per page when the adapter pages through a stream or $all itself (always ≥ 2, see `readAll`). */
 const PAGE = 500;
@@ -112,8 +119,8 @@ function positionOf(record: EsRecord): Position {
   return encodePosition(record.position);
 }
 
-/** A record of ours → the port's event (callers check `isOurs` first). */
-function toRecorded(record: EsRecord): RecordedEvent {
+/** A record of ours → the stored event, not yet typed (callers check `isOurs` first). */
+function toRecorded(record: EsRecord): RecordedEvent<TaggedEvent> {
   if (!isStoredMetadata(record.metadata)) {
     throw new Error(`event ${record.id} in ${record.streamId} was not written by this adapter`);
   }
@@ -145,16 +152,19 @@ const actualOf = (current: bigint | 'no_stream'): number | 'no_stream' =>
  * Reading $all (readAll, subscribe, headPosition) needs a user allowed to read $all (an admin, or an insecure
  * dev server).
  */
-export class EventStoreDbEventLog implements EventLog {
+export class EventStoreDbEventLog<E extends TaggedEvent = DomainEvent> implements EventLog<E> {
   private readonly client: EventStoreDBClient;
+  private readonly events: EventCatalog<E>;
   private readonly initialBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly maxAnyRetries: number;
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly subscriptions = new Set<Subscription<E>>();
   private closed = false;
 
   /** `target`: a connection string (`esdb://host:2113?tls=false`) or a client to use (the log disposes it). */
-  constructor(target: string | EventStoreDBClient, options: EventStoreDbEventLogOptions = {}) {
+  constructor(target: string | EventStoreDBClient, options: EventStoreDbEventLogOptions<E> = {}) {
+    // Without a catalog the log holds the product's events (E keeps its default, DomainEvent).
+    this.events = options.events ?? (domainEvents as unknown as EventCatalog<E>);
     this.client = typeof target === 'string' ? EventStoreDBClient.connectionString(target) : target;
     this.initialBackoffMs = options.initialBackoffMs ?? 100;
     this.maxBackoffMs = options.maxBackoffMs ?? 5000;
@@ -163,11 +173,12 @@ export class EventStoreDbEventLog implements EventLog {
 
   async appendToStream(
     stream: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (this.closed) throw new Error('event log is closed');
     if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    checkAppend(this.events, stream, events);
     const { expectedRevision } = options;
     // Ids are fixed once, so an 'any' retry writes the same events again.
     const ids = events.map((event) => event.eventId ?? newId());
@@ -208,7 +219,7 @@ export class EventStoreDbEventLog implements EventLog {
   /** Builds the events to write: revisions from `firstRevision`, each hashed over its envelope. */
   private chain(
     stream: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     ids: readonly string[],
     firstRevision: number,
     firstPrevHash: string,
@@ -221,7 +232,7 @@ export class EventStoreDbEventLog implements EventLog {
       const data: unknown = JSON.parse(JSON.stringify(event.data));
       if (!isJsonType(data))
         throw new Error(`event ${event.type}: data must be a JSON object, array or string`);
-      const metadata = { ...(JSON.parse(JSON.stringify(event.metadata)) as NewEvent['metadata']), prevHash };
+      const metadata = { ...(JSON.parse(JSON.stringify(event.metadata)) as EventMetadata), prevHash };
       const hash = hashEnvelope({ eventId, stream, revision, type: event.type, data, metadata });
       prevHash = hash;
       return jsonEvent({ id: eventId, type: event.type, data, metadata: { ...metadata, hash } });
@@ -299,7 +310,11 @@ export class EventStoreDbEventLog implements EventLog {
     return out;
   }
 
-  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  private typed(record: EsRecord): RecordedEvent<E> {
+    return typedByTag(this.events, toRecorded(record));
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<E>[]> {
     const backwards = options.direction === 'backwards';
     const records = await this.readRaw(stream, {
       direction: backwards ? BACKWARDS : FORWARDS,
@@ -307,7 +322,7 @@ export class EventStoreDbEventLog implements EventLog {
         options.fromRevision !== undefined ? BigInt(options.fromRevision) : backwards ? END : ES_START,
       maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
     });
-    return records.filter(isOurs).map(toRecorded);
+    return records.filter(isOurs).map((record) => this.typed(record));
   }
 
   /**
@@ -315,14 +330,14 @@ export class EventStoreDbEventLog implements EventLog {
    * every event at or before that position is skipped (exclusive resume). Pages ask for at least 2 events,
    * so each full page moves past the position it started from.
    */
-  async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent[]> {
+  async *readAll(options: ReadAllOptions<E['type']> = {}): AsyncIterable<RecordedEvent<E>[]> {
     const batchSize = Math.max(1, options.batchSize ?? 1000);
     let remaining = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     let after = options.fromPosition ?? START;
-    const types = options.types ? new Set(options.types) : undefined;
+    const types = options.types ? new Set<string>(options.types) : undefined;
     while (remaining > 0 && !this.closed) {
       const requested = Math.max(2, batchSize);
-      const batch: RecordedEvent[] = [];
+      const batch: RecordedEvent<E>[] = [];
       let raw = 0;
       for await (const resolved of this.client.readAll({
         direction: FORWARDS,
@@ -336,7 +351,7 @@ export class EventStoreDbEventLog implements EventLog {
         if (comparePositions(position, after) <= 0) continue;
         after = position;
         if (isOurs(record) && batch.length < remaining && (!types || types.has(record.type))) {
-          batch.push(toRecorded(record));
+          batch.push(this.typed(record));
         }
       }
       if (batch.length > 0) {
@@ -352,7 +367,7 @@ export class EventStoreDbEventLog implements EventLog {
    * (or the connection fails) it re-subscribes from the last position seen, after 100 ms, 200 ms, … up to
    * 5 s; events at or before that position are skipped, so nothing is delivered twice or missed.
    */
-  subscribe(options: { fromPosition?: Position }): Subscription {
+  subscribe(options: { fromPosition?: Position }): Subscription<E> {
     const log = this;
     let after = options.fromPosition ?? START;
     toReadPosition(after); // reject a malformed position now, not on the first `next()`
@@ -377,7 +392,7 @@ export class EventStoreDbEventLog implements EventLog {
       subscription.destroy();
     };
 
-    async function* deliver(): AsyncGenerator<RecordedEvent> {
+    async function* deliver(): AsyncGenerator<RecordedEvent<E>> {
       let backoff = log.initialBackoffMs;
       while (open && !log.closed) {
         const subscription = log.client.subscribeToAll({
@@ -393,13 +408,13 @@ export class EventStoreDbEventLog implements EventLog {
             if (comparePositions(position, after) <= 0) continue;
             after = position;
             backoff = log.initialBackoffMs;
-            if (isOurs(record)) yield toRecorded(record);
+            if (isOurs(record)) yield log.typed(record);
             if (!open) return;
           }
           // The server ended the subscription: re-subscribe below.
         } catch (error) {
           if (!open || log.closed) return;
-          if (error instanceof AccessDeniedError) throw error;
+          if (error instanceof AccessDeniedError || error instanceof CorruptEventError) throw error;
         } finally {
           if (current === subscription) current = undefined;
           await stop(subscription);
@@ -410,7 +425,7 @@ export class EventStoreDbEventLog implements EventLog {
       }
     }
 
-    async function* events(): AsyncGenerator<RecordedEvent> {
+    async function* events(): AsyncGenerator<RecordedEvent<E>> {
       try {
         yield* deliver();
       } finally {
@@ -419,7 +434,7 @@ export class EventStoreDbEventLog implements EventLog {
     }
 
     const iterator = events();
-    const handle: Subscription = {
+    const handle: Subscription<E> = {
       [Symbol.asyncIterator]: () => iterator,
       close: async () => {
         open = false;

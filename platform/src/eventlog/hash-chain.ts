@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { EventMetadata, RecordedEvent, StreamVerification } from './port';
+import type { EventMetadata, RecordedEvent, StreamVerification, TaggedEvent } from './port';
 
 /** The hash of the empty chain: the `prevHash` of revision 0. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -30,7 +30,10 @@ export function hashEnvelope(envelope: HashedEnvelope): string {
 }
 
 /** Walks a stream's events in revision order and names the first revision whose chain is broken. */
-export function verifyChain(stream: string, events: readonly RecordedEvent[]): StreamVerification {
+export function verifyChain(
+  stream: string,
+  events: readonly RecordedEvent<TaggedEvent>[],
+): StreamVerification {
   let prevHash = GENESIS_HASH;
   for (const [index, event] of events.entries()) {
     if (event.revision !== index) {

@@ -2,6 +2,7 @@
  * The event log port. Services and projections depend on this interface only; the SQLite adapter
  * (embedded default) and the EventStoreDB adapter (scale-out) both pass `test/eventlog.contract.ts`.
  */
+import type { DomainEvent } from '@tickwise/contracts';
 
 import type { Position } from '@tickwise/contracts';
 
@@ -24,24 +25,29 @@ export interface EventMetadata {
   schemaVersion: number;
 }
 
-/** What a caller appends. `eventId` is optional; a command id gives deterministic ids (see `commandEventIds`). */
-export interface NewEvent<T extends string = string, D = unknown> {
-  type: T;
-  data: D;
-  eventId?: string;
-  metadata: EventMetadata;
+/** What the storage itself knows of an event: a type tag and JSON data. The product's events are `DomainEvent`s. */
+export interface TaggedEvent {
+  type: string;
+  data: unknown;
 }
 
-/** An event as stored: the envelope that the hash chain covers plus its place in the log. */
-export interface RecordedEvent<T extends string = string, D = unknown> {
+/** What a caller appends. `eventId` is optional; a command id gives deterministic ids (see `commandEventIds`). */
+export type NewEvent<E extends TaggedEvent = DomainEvent> = E & {
+  eventId?: string;
+  metadata: EventMetadata;
+};
+
+/** Where a stored event sits and what the hash chain adds to it. */
+export interface EventEnvelope {
   eventId: string;
   stream: string;
   revision: number;
-  type: T;
-  data: D;
   metadata: EventMetadata & { prevHash: string; hash: string };
   position: Position;
 }
+
+/** An event as stored: the envelope that the hash chain covers plus its place in the log. */
+export type RecordedEvent<E extends TaggedEvent = DomainEvent> = EventEnvelope & E;
 
 export interface AppendResult {
   /** The revision of the last event now in the stream. */
@@ -56,36 +62,40 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
-export interface ReadAllOptions {
+export interface ReadAllOptions<T extends string = string> {
   /** Exclusive: events strictly after this position. */
   fromPosition?: Position;
   batchSize?: number;
   maxCount?: number;
   /** Only events of these types (a projection reads just what it handles); all types when absent. */
-  types?: readonly string[];
+  types?: readonly T[];
 }
 
 export type StreamVerification =
   | { ok: true; stream: string; events: number }
   | { ok: false; stream: string; brokenAt: number; reason: string };
 
-export interface Subscription extends AsyncIterable<RecordedEvent> {
+export interface Subscription<E extends TaggedEvent = DomainEvent> extends AsyncIterable<RecordedEvent<E>> {
   /** Stops delivery; the iterator finishes. */
   close(): Promise<void>;
 }
 
-export interface EventLog {
+/**
+ * An event log holding events of union `E` (the product's log holds `DomainEvent`s): appends are checked
+ * against the events' codecs, reads are typed by their tag (see `decode.ts`).
+ */
+export interface EventLog<E extends TaggedEvent = DomainEvent> {
   appendToStream(
     stream: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
   /** Events of one stream; an unknown stream reads as empty. */
-  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent<E>[]>;
   /** The global log in order, in batches. */
-  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions<E['type']>): AsyncIterable<RecordedEvent<E>[]>;
   /** Catch-up subscription: every event after `fromPosition`, then live events as they are appended. */
-  subscribe(options: { fromPosition?: Position }): Subscription;
+  subscribe(options: { fromPosition?: Position }): Subscription<E>;
   /** The position of the last event in the log (START when empty). */
   headPosition(): Promise<Position>;
   /** Recomputes the stream's hash chain. */
@@ -107,13 +117,26 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
-/** A stored event that can no longer be read (its bytes were changed): the store names where. */
+/** A stored event that can no longer be read (its bytes were changed, or its type is unknown): names where. */
 export class CorruptEventError extends Error {
   override readonly name = 'CorruptEventError';
   constructor(
     readonly stream: string,
     readonly revision: number,
+    reason = 'it is not valid JSON',
   ) {
-    super(`Stream ${stream}: the event at revision ${revision} cannot be read`);
+    super(`Stream ${stream}: the event at revision ${revision} cannot be read: ${reason}`);
+  }
+}
+
+/** An event refused on append because its data does not match its type's codec: a bug in the appending code. */
+export class InvalidEventError extends Error {
+  override readonly name = 'InvalidEventError';
+  constructor(
+    readonly stream: string,
+    readonly type: string,
+    reason: string,
+  ) {
+    super(`Stream ${stream}: a ${type} event cannot be appended: ${reason}`);
   }
 }

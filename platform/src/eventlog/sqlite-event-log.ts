@@ -1,4 +1,6 @@
+import type { DomainEvent } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
+import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
 import { GENESIS_HASH, hashEnvelope, verifyChain } from './hash-chain';
 import { newId } from './ids';
 import {
@@ -14,12 +16,15 @@ import {
   START,
   type StreamVerification,
   type Subscription,
+  type TaggedEvent,
   WrongExpectedRevisionError,
 } from './port';
 
-export interface SqliteEventLogOptions {
+export interface SqliteEventLogOptions<E extends TaggedEvent = DomainEvent> {
   /** Path of the database file (its own file, separate from the read models). */
   file: string;
+  /** The events the log holds; the product's `DomainEvent`s unless given. */
+  events?: EventCatalog<E>;
   /** How often an idle live subscription looks for appends made by other processes. */
   pollIntervalMs?: number;
   busyTimeoutMs?: number;
@@ -42,7 +47,7 @@ class RejectedBeforeWrite extends Error {}
 
 interface PendingAppend {
   stream: string;
-  events: readonly NewEvent[];
+  events: readonly NewEvent<TaggedEvent>[];
   expectedRevision: ExpectedRevision;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
@@ -67,7 +72,7 @@ CREATE TABLE IF NOT EXISTS events (
  * A stored event read from SQLite. Its metadata is parsed on first use: projections replaying the log
  * read only `data`, and skipping the second JSON.parse is a large share of a rebuild's time.
  */
-class StoredEvent implements RecordedEvent {
+class StoredEvent implements RecordedEvent<TaggedEvent> {
   readonly eventId: string;
   readonly stream: string;
   readonly revision: number;
@@ -76,7 +81,7 @@ class StoredEvent implements RecordedEvent {
   readonly position: Position;
   /** The metadata's text, or how to load it by position (replayed rows are read without it). */
   #rawMetadata: string | ((position: number) => string) | undefined;
-  #metadata: RecordedEvent['metadata'] | undefined;
+  #metadata: StoredEvent['metadata'] | undefined;
 
   constructor(
     position: number,
@@ -105,8 +110,8 @@ class StoredEvent implements RecordedEvent {
     return typeof raw === 'string' ? raw : (raw?.(Number(this.position)) ?? 'null');
   }
 
-  get metadata(): RecordedEvent['metadata'] {
-    this.#metadata ??= JSON.parse(this.#metadataText()) as RecordedEvent['metadata'];
+  get metadata(): RecordedEvent<TaggedEvent>['metadata'] {
+    this.#metadata ??= JSON.parse(this.#metadataText()) as RecordedEvent<TaggedEvent>['metadata'];
     return this.#metadata;
   }
 
@@ -116,7 +121,7 @@ class StoredEvent implements RecordedEvent {
   }
 }
 
-const toRecorded = (row: EventRow): RecordedEvent =>
+const toStored = (row: EventRow): StoredEvent =>
   new StoredEvent(row.position, row.event_id, row.stream, row.revision, row.type, row.data, row.metadata);
 
 /**
@@ -131,8 +136,9 @@ type LeanRawRow = [number, string, string, number, string, string];
  * one transaction (one fsync): group commit. Each append keeps its own expected-revision check, and a
  * conflict fails only that append. Several processes may share the file.
  */
-export class SqliteEventLog implements EventLog {
+export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements EventLog<E> {
   private readonly db: Database.Database;
+  private readonly events: EventCatalog<E>;
   private readonly pollIntervalMs: number;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
@@ -155,7 +161,9 @@ export class SqliteEventLog implements EventLog {
     dataVersion: Database.Statement<[], { data_version: number }>;
   };
 
-  constructor(options: SqliteEventLogOptions) {
+  constructor(options: SqliteEventLogOptions<E>) {
+    // Without a catalog the log holds the product's events (E keeps its default, DomainEvent).
+    this.events = options.events ?? (domainEvents as unknown as EventCatalog<E>);
     this.pollIntervalMs = options.pollIntervalMs ?? 5;
     this.db = new Database(options.file);
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
@@ -196,11 +204,16 @@ export class SqliteEventLog implements EventLog {
 
   appendToStream(
     stream: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     if (this.closed) return Promise.reject(new Error('event log is closed'));
     if (events.length === 0) return Promise.reject(new Error('appendToStream needs at least one event'));
+    try {
+      checkAppend(this.events, stream, events);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, events, expectedRevision: options.expectedRevision, resolve, reject });
       if (!this.flushScheduled) {
@@ -305,7 +318,10 @@ export class SqliteEventLog implements EventLog {
   }
 
   /** Idempotency: when the events' ids are already in this stream, answer the original result. */
-  private alreadyAppended(stream: string, events: readonly NewEvent[]): AppendResult | undefined {
+  private alreadyAppended(
+    stream: string,
+    events: readonly NewEvent<TaggedEvent>[],
+  ): AppendResult | undefined {
     const lastId = events[events.length - 1]?.eventId;
     const firstId = events[0]?.eventId;
     if (!firstId || !lastId) return undefined;
@@ -320,16 +336,18 @@ export class SqliteEventLog implements EventLog {
     return { nextRevision: last.revision, position: String(last.position) };
   }
 
-  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  private readonly typed = (stored: StoredEvent): RecordedEvent<E> => typedByTag(this.events, stored);
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<E>[]> {
     const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     const rows =
       options.direction === 'backwards'
         ? this.stmt.backwards.all(stream, options.fromRevision ?? Number.MAX_SAFE_INTEGER, maxCount)
         : this.stmt.forwards.all(stream, options.fromRevision ?? 0, maxCount);
-    return rows.map(toRecorded);
+    return rows.map((row) => this.typed(toStored(row)));
   }
 
-  async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent[]> {
+  async *readAll(options: ReadAllOptions<E['type']> = {}): AsyncIterable<RecordedEvent<E>[]> {
     const batchSize = options.batchSize ?? 1000;
     let remaining = options.maxCount ?? Number.MAX_SAFE_INTEGER;
     let after = Number(options.fromPosition ?? START);
@@ -343,9 +361,8 @@ export class SqliteEventLog implements EventLog {
       after = rows[rows.length - 1]?.[0] ?? after;
       remaining -= rows.length;
       // Metadata is loaded only if a reader asks for it (projections never do).
-      yield rows.map(
-        ([position, eventId, stream, revision, type, data]) =>
-          new StoredEvent(position, eventId, stream, revision, type, data, this.loadMetadata),
+      yield rows.map(([position, eventId, stream, revision, type, data]) =>
+        this.typed(new StoredEvent(position, eventId, stream, revision, type, data, this.loadMetadata)),
       );
     }
   }
@@ -353,7 +370,7 @@ export class SqliteEventLog implements EventLog {
   private readonly loadMetadata = (position: number): string =>
     this.stmt.metadataAt.get(position)?.metadata ?? 'null';
 
-  subscribe(options: { fromPosition?: Position }): Subscription {
+  subscribe(options: { fromPosition?: Position }): Subscription<E> {
     let after = Number(options.fromPosition ?? START);
     let open = true;
     let localAppend = false;
@@ -380,7 +397,7 @@ export class SqliteEventLog implements EventLog {
     const waitForAppend = async (version: number) => {
       while (open && !log.closed && !localAppend && log.dataVersion() === version) await sleep();
     };
-    async function* events(): AsyncGenerator<RecordedEvent> {
+    async function* events(): AsyncGenerator<RecordedEvent<E>> {
       while (open && !log.closed) {
         const version = log.dataVersion();
         localAppend = false;
@@ -391,7 +408,7 @@ export class SqliteEventLog implements EventLog {
         }
         for (const row of rows) {
           after = row.position;
-          yield toRecorded(row);
+          yield log.typed(toStored(row));
           if (!open) return;
         }
       }
@@ -418,10 +435,10 @@ export class SqliteEventLog implements EventLog {
 
   async verifyStream(stream: string): Promise<StreamVerification> {
     const rows = this.stmt.forwards.all(stream, 0, Number.MAX_SAFE_INTEGER);
-    const events: RecordedEvent[] = [];
+    const events: StoredEvent[] = [];
     for (const row of rows) {
       try {
-        events.push(toRecorded(row));
+        events.push(toStored(row));
       } catch {
         return { ok: false, stream, brokenAt: row.revision, reason: 'stored event is not valid JSON' };
       }

@@ -1,6 +1,6 @@
-import type { EventData, EventType, PsychologyCategory } from '@tickwise/contracts';
+import type { EventOf, EventType, PsychologyCategory } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
-import { aggregate, handler, type Projection } from '../runtime/projection';
+import { aggregate, documents, ownDocument, projection } from '../runtime/projection';
 
 /**
  * Analytics: aggregates only, never a learner's identity in what the routes return. Per-learner working
@@ -94,8 +94,6 @@ export interface DocumentVersionsDoc {
 }
 
 const DOCUMENT_TYPES = 4;
-const data = <K extends EventType>(_type: K, event: RecordedEvent) => event.data as EventData<K>;
-const ownerOf = (event: RecordedEvent) => [event.stream.slice(event.stream.indexOf('-') + 1)];
 const empty = (id: string): AnalyticsLearnerDoc => ({
   id,
   registered: false,
@@ -136,15 +134,17 @@ const gate = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => {
   return doc;
 };
 
-const learnerHandler = (
-  apply: (doc: AnalyticsLearnerDoc, event: RecordedEvent) => AnalyticsLearnerDoc,
-  ids = ownerOf,
-) =>
-  handler<AnalyticsLearnerDoc>({
-    collection: 'learners',
-    ids,
-    apply: (doc, event) => apply(doc ?? empty(ids(event)[0] ?? ''), event),
-  });
+const learners = documents<AnalyticsLearnerDoc>('learners', ownDocument);
+/** A handler of learner documents that starts from an empty document for a learner not seen yet. */
+const onLearner = <K extends EventType>(
+  type: K,
+  apply: (doc: AnalyticsLearnerDoc, event: RecordedEvent<EventOf<K>>) => AnalyticsLearnerDoc,
+  ids: (event: RecordedEvent<EventOf<K>>) => readonly string[] = ownDocument,
+) => learners.on(type, (doc, event) => apply(doc ?? empty(ids(event)[0] ?? ''), event), ids);
+const documentVersions = documents<DocumentVersionsDoc, EventOf<'ComplianceDocumentPublished'>>(
+  'documents',
+  (event) => [event.data.documentType],
+);
 
 /** Reads ",question:module:correct" entries. */
 export function parseAnswers(entries: string): Array<{ qid: string; moduleId: number; correct: boolean }> {
@@ -255,93 +255,68 @@ const changePsychology = (
   increment(agg.archetypes, result.archetype, sign);
 };
 
-export const analyticsProjection: Projection = {
+export const analyticsProjection = projection({
   name: 'analytics',
   version: 1,
   collections: [{ name: 'learners' }, { name: 'aggregates' }, { name: 'documents' }],
-  handlers: {
-    UserRegistered: [
-      learnerHandler(
-        (doc) => {
-          const next = copyOf(doc);
-          next.registered = true;
-          return next;
-        },
-        (e) => [data('UserRegistered', e).userId],
-      ),
-    ],
-    DocumentAcknowledged: [
-      learnerHandler((doc, e) => {
-        const { documentType, version } = data('DocumentAcknowledged', e);
-        const key = `${documentType}@${version}`;
-        if (doc.acknowledged.includes(key)) return doc;
+  handlers: [
+    onLearner(
+      'UserRegistered',
+      (doc) => {
         const next = copyOf(doc);
-        next.acknowledged = [...doc.acknowledged, key];
-        return gate(next);
-      }),
-    ],
-    RiskAssessed: [
-      learnerHandler((doc, e) => {
-        const next = copyOf(doc);
-        next.riskExpiresAt = data('RiskAssessed', e).expiresAt;
-        return gate(next);
-      }),
-    ],
-    LessonCompleted: [
-      learnerHandler((doc, e) => {
-        const { moduleId } = data('LessonCompleted', e);
-        if (doc.startedModules.includes(moduleId)) return doc;
-        const next = copyOf(doc);
-        next.startedModules = [...doc.startedModules, moduleId];
+        next.registered = true;
         return next;
-      }),
-    ],
-    QuizQuestionAnswered: [
-      learnerHandler((doc, e) => {
-        const { questionId, moduleId, isCorrect } = data('QuizQuestionAnswered', e);
-        if (doc.firstAnswers.includes(`,${questionId}:`)) return doc;
-        const next = copyOf(doc);
-        next.firstAnswers = `${doc.firstAnswers},${questionId}:${moduleId}:${isCorrect ? 1 : 0}`;
-        return next;
-      }),
-    ],
-    ModuleQuizCompleted: [
-      learnerHandler((doc, e) => {
-        const { moduleId, score } = data('ModuleQuizCompleted', e);
-        if (doc.completedModules.includes(moduleId)) return doc;
-        const next = copyOf(doc);
-        next.completedModules = [...doc.completedModules, moduleId];
-        next.firstScores = { ...doc.firstScores, [moduleId]: score };
-        return next;
-      }),
-    ],
-    PsychologyAssessmentCompleted: [
-      learnerHandler((doc, e) => {
-        const d = data('PsychologyAssessmentCompleted', e);
-        const scores = Object.fromEntries(PSYCHOLOGY_CATEGORIES.map((c) => [c, d[c]])) as Record<
-          PsychologyCategory,
-          number
-        >;
-        const next = copyOf(doc);
-        next.assessments = doc.assessments + 1;
-        next.psychology = { scores, archetype: d.traderArchetype };
-        return next;
-      }),
-    ],
-    ComplianceDocumentPublished: [
-      handler<DocumentVersionsDoc>({
-        collection: 'documents',
-        ids: (e) => [data('ComplianceDocumentPublished', e).documentType],
-        apply: (doc, e) => {
-          const { documentType, version } = data('ComplianceDocumentPublished', e);
-          const versions = doc?.versions ?? [];
-          return versions.includes(version)
-            ? (doc ?? { id: documentType, versions })
-            : { id: documentType, versions: [...versions, version] };
-        },
-      }),
-    ],
-  },
+      },
+      (e) => [e.data.userId],
+    ),
+    onLearner('DocumentAcknowledged', (doc, { data: { documentType, version } }) => {
+      const key = `${documentType}@${version}`;
+      if (doc.acknowledged.includes(key)) return doc;
+      const next = copyOf(doc);
+      next.acknowledged = [...doc.acknowledged, key];
+      return gate(next);
+    }),
+    onLearner('RiskAssessed', (doc, { data }) => {
+      const next = copyOf(doc);
+      next.riskExpiresAt = data.expiresAt;
+      return gate(next);
+    }),
+    onLearner('LessonCompleted', (doc, { data: { moduleId } }) => {
+      if (doc.startedModules.includes(moduleId)) return doc;
+      const next = copyOf(doc);
+      next.startedModules = [...doc.startedModules, moduleId];
+      return next;
+    }),
+    onLearner('QuizQuestionAnswered', (doc, { data: { questionId, moduleId, isCorrect } }) => {
+      if (doc.firstAnswers.includes(`,${questionId}:`)) return doc;
+      const next = copyOf(doc);
+      next.firstAnswers = `${doc.firstAnswers},${questionId}:${moduleId}:${isCorrect ? 1 : 0}`;
+      return next;
+    }),
+    onLearner('ModuleQuizCompleted', (doc, { data: { moduleId, score } }) => {
+      if (doc.completedModules.includes(moduleId)) return doc;
+      const next = copyOf(doc);
+      next.completedModules = [...doc.completedModules, moduleId];
+      next.firstScores = { ...doc.firstScores, [moduleId]: score };
+      return next;
+    }),
+    onLearner('PsychologyAssessmentCompleted', (doc, { data: d }) => {
+      const scores = Object.fromEntries(PSYCHOLOGY_CATEGORIES.map((c) => [c, d[c]])) as Record<
+        PsychologyCategory,
+        number
+      >;
+      const next = copyOf(doc);
+      next.assessments = doc.assessments + 1;
+      next.psychology = { scores, archetype: d.traderArchetype };
+      return next;
+    }),
+    documentVersions.on('ComplianceDocumentPublished', (doc, { data: { documentType, version } }) => {
+      const versions = doc?.versions ?? [];
+      return versions.includes(version)
+        ? (doc ?? { id: documentType, versions })
+        : { id: documentType, versions: [...versions, version] };
+    }),
+  ],
   aggregates: {
     // Each apply updates the batch's own copy of the aggregate in place (see `Aggregate`).
     learners: [
@@ -431,4 +406,4 @@ export const analyticsProjection: Projection = {
       }),
     ],
   },
-};
+});

@@ -1,6 +1,5 @@
-import type { EventData, EventType, Lesson, Module, QuizQuestion } from '@tickwise/contracts';
-import type { RecordedEvent } from '@tickwise/platform';
-import { handler, type Projection } from '../runtime/projection';
+import type { EventOf, Lesson, Module, QuizQuestion } from '@tickwise/contracts';
+import { documents, projection } from '../runtime/projection';
 
 export interface ModuleDoc {
   id: string;
@@ -26,59 +25,48 @@ export interface QuizDoc {
   [key: string]: unknown;
 }
 
-const data = <K extends EventType>(_type: K, event: RecordedEvent) => event.data as EventData<K>;
+const modules = documents<ModuleDoc, EventOf<'ModulePublished'>>('modules', (event) => [
+  String(event.data.moduleId),
+]);
+const lessons = documents<StoredLesson, EventOf<'LessonPublished'>>('lessons', (event) => [
+  String(event.data.lessonId),
+]);
+const quizzes = documents<QuizDoc, EventOf<'QuizPublished'>>('quizzes', (event) => [
+  String(event.data.moduleId),
+]);
 
 /** The published course: modules, lessons (by id, indexed by module) and module quizzes. */
-export const catalogProjection: Projection = {
+export const catalogProjection = projection({
   name: 'catalog',
   version: 1,
   collections: [{ name: 'modules' }, { name: 'lessons', indexes: ['moduleId'] }, { name: 'quizzes' }],
-  handlers: {
-    ModulePublished: [
-      handler<ModuleDoc>({
-        collection: 'modules',
-        ids: (event) => [String(data('ModulePublished', event).moduleId)],
-        apply: (_doc, event) => {
-          const { moduleId, title, description, level, lessonIds } = data('ModulePublished', event);
-          return { id: String(moduleId), moduleId, title, description, level, lessonIds };
-        },
-      }),
-    ],
-    LessonPublished: [
-      handler({
-        collection: 'lessons',
-        ids: (event) => [String(data('LessonPublished', event).lessonId)],
-        apply: (_doc, event) => {
-          const { lessonId, moduleId, position, title, description, duration, videoUrl, content } = data(
-            'LessonPublished',
-            event,
-          );
-          return {
-            id: String(lessonId),
-            lessonId,
-            moduleId,
-            position,
-            title,
-            description,
-            duration,
-            videoUrl,
-            content,
-          };
-        },
-      }),
-    ],
-    QuizPublished: [
-      handler<QuizDoc>({
-        collection: 'quizzes',
-        ids: (event) => [String(data('QuizPublished', event).moduleId)],
-        apply: (_doc, event) => {
-          const { moduleId, questions } = data('QuizPublished', event);
-          return { id: String(moduleId), moduleId, questions };
-        },
-      }),
-    ],
-  },
-};
+  handlers: [
+    modules.on('ModulePublished', (_doc, { data: { moduleId, title, description, level, lessonIds } }) => ({
+      id: String(moduleId),
+      moduleId,
+      title,
+      description,
+      level,
+      lessonIds,
+    })),
+    lessons.on('LessonPublished', (_doc, { data }) => ({
+      id: String(data.lessonId),
+      lessonId: data.lessonId,
+      moduleId: data.moduleId,
+      position: data.position,
+      title: data.title,
+      description: data.description,
+      duration: data.duration,
+      videoUrl: data.videoUrl,
+      content: data.content,
+    })),
+    quizzes.on('QuizPublished', (_doc, { data: { moduleId, questions } }) => ({
+      id: String(moduleId),
+      moduleId,
+      questions,
+    })),
+  ],
+});
 
 /** A stored lesson document as the API's Lesson (id is the lesson's integer id). */
 export interface StoredLesson {

@@ -1,6 +1,5 @@
-import type { EventData, EventType } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
-import { handler, type Projection } from '../runtime/projection';
+import { documents, ownDocument, projection, streamOwner } from '../runtime/projection';
 
 /** Per learner: everything the dashboard's formulas need, folded from the learning and psychology streams. */
 export interface DashboardDoc {
@@ -22,8 +21,6 @@ export interface DashboardDoc {
   [key: string]: unknown;
 }
 
-const data = <K extends EventType>(_type: K, event: RecordedEvent) => event.data as EventData<K>;
-const userOf = (event: RecordedEvent) => [event.stream.slice(event.stream.indexOf('-') + 1)];
 const empty = (id: string): DashboardDoc => ({
   id,
   lessons: {},
@@ -31,64 +28,47 @@ const empty = (id: string): DashboardDoc => ({
   moduleCompletions: [],
   psychology: null,
 });
-const current = (doc: DashboardDoc | undefined, event: RecordedEvent) => doc ?? empty(userOf(event)[0] ?? '');
+const learners = documents<DashboardDoc>('learners', ownDocument);
+const current = (doc: DashboardDoc | undefined, event: RecordedEvent) => doc ?? empty(streamOwner(event));
 
 /** The learner dashboard read model (`GET /api/dashboard` computes its figures from it). */
-export const dashboardProjection: Projection = {
+export const dashboardProjection = projection({
   name: 'dashboard',
   version: 1,
   collections: [{ name: 'learners' }],
-  handlers: {
-    LessonCompleted: [
-      handler<DashboardDoc>({
-        collection: 'learners',
-        ids: userOf,
-        apply: (doc, event) => {
-          const { moduleId, lessonId } = data('LessonCompleted', event);
-          const learner = current(doc, event);
-          const done = learner.lessons[moduleId] ?? [];
-          if (done.includes(lessonId)) return learner;
-          return { ...learner, lessons: { ...learner.lessons, [moduleId]: [...done, lessonId] } };
+  handlers: [
+    learners.on('LessonCompleted', (doc, event) => {
+      const { moduleId, lessonId } = event.data;
+      const learner = current(doc, event);
+      const done = learner.lessons[moduleId] ?? [];
+      if (done.includes(lessonId)) return learner;
+      return { ...learner, lessons: { ...learner.lessons, [moduleId]: [...done, lessonId] } };
+    }),
+    learners.on('ModuleQuizCompleted', (doc, event) => {
+      const { moduleId, score, completedAt } = event.data;
+      const learner = current(doc, event);
+      const first = !learner.moduleCompletions.some((m) => m.moduleId === moduleId);
+      return {
+        ...learner,
+        quizResults: [...learner.quizResults, { moduleId, score, completedAt }],
+        moduleCompletions: first
+          ? [...learner.moduleCompletions, { moduleId, completedAt }]
+          : learner.moduleCompletions,
+      };
+    }),
+    learners.on('PsychologyAssessmentCompleted', (doc, event) => {
+      const d = event.data;
+      const learner = current(doc, event);
+      return {
+        ...learner,
+        psychology: {
+          emotionalIntelligence: d.emotionalIntelligence,
+          stressResilience: d.stressResilience,
+          overallScore: d.overallScore,
+          traderArchetype: d.traderArchetype,
+          completedAt: d.completedAt,
         },
-      }),
-    ],
-    ModuleQuizCompleted: [
-      handler<DashboardDoc>({
-        collection: 'learners',
-        ids: userOf,
-        apply: (doc, event) => {
-          const { moduleId, score, completedAt } = data('ModuleQuizCompleted', event);
-          const learner = current(doc, event);
-          const first = !learner.moduleCompletions.some((m) => m.moduleId === moduleId);
-          return {
-            ...learner,
-            quizResults: [...learner.quizResults, { moduleId, score, completedAt }],
-            moduleCompletions: first
-              ? [...learner.moduleCompletions, { moduleId, completedAt }]
-              : learner.moduleCompletions,
-          };
-        },
-      }),
-    ],
-    PsychologyAssessmentCompleted: [
-      handler<DashboardDoc>({
-        collection: 'learners',
-        ids: userOf,
-        apply: (doc, event) => {
-          const d = data('PsychologyAssessmentCompleted', event);
-          const learner = current(doc, event);
-          return {
-            ...learner,
-            psychology: {
-              emotionalIntelligence: d.emotionalIntelligence,
-              stressResilience: d.stressResilience,
-              overallScore: d.overallScore,
-              traderArchetype: d.traderArchetype,
-              completedAt: d.completedAt,
-            },
-          };
-        },
-      }),
-    ],
-  },
-};
+      };
+    }),
+  ],
+});

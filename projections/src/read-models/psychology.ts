@@ -1,6 +1,5 @@
-import type { EventData, EventType, PsychologyResult } from '@tickwise/contracts';
-import type { RecordedEvent } from '@tickwise/platform';
-import { handler, type Projection } from '../runtime/projection';
+import type { EventData, PsychologyResult } from '@tickwise/contracts';
+import { documents, ownDocument, projection, streamOwner } from '../runtime/projection';
 
 type Instrument = EventData<'PsychologyInstrumentPublished'>;
 
@@ -17,37 +16,20 @@ export interface PsychologyLearnerDoc {
   [key: string]: unknown;
 }
 
-const data = <K extends EventType>(_type: K, event: RecordedEvent) => event.data as EventData<K>;
-const learnerOf = (event: RecordedEvent) => [event.stream.slice('psychology-'.length)];
+const instrument = documents<InstrumentDoc>('instrument', () => ['current']);
+const learners = documents<PsychologyLearnerDoc>('learners', ownDocument);
 
-export const psychologyProjection: Projection = {
+export const psychologyProjection = projection({
   name: 'psychology',
   version: 1,
   collections: [{ name: 'instrument' }, { name: 'learners' }],
-  handlers: {
-    PsychologyInstrumentPublished: [
-      handler<InstrumentDoc>({
-        collection: 'instrument',
-        ids: () => ['current'],
-        apply: (_doc, event) => ({ id: 'current', ...data('PsychologyInstrumentPublished', event) }),
-      }),
-    ],
-    PsychologyAssessmentCompleted: [
-      handler<PsychologyLearnerDoc>({
-        collection: 'learners',
-        ids: learnerOf,
-        apply: (doc, event) => {
-          const {
-            assessmentId,
-            instrumentVersion: _version,
-            responses: _responses,
-            ...scores
-          } = data('PsychologyAssessmentCompleted', event);
-          const learner = doc ?? { id: learnerOf(event)[0] ?? '', results: [] };
-          if (learner.results.some((r) => r.id === assessmentId)) return learner;
-          return { ...learner, results: [{ id: assessmentId, ...scores }, ...learner.results] };
-        },
-      }),
-    ],
-  },
-};
+  handlers: [
+    instrument.on('PsychologyInstrumentPublished', (_doc, { data }) => ({ id: 'current', ...data })),
+    learners.on('PsychologyAssessmentCompleted', (doc, event) => {
+      const { assessmentId, instrumentVersion: _version, responses: _responses, ...scores } = event.data;
+      const learner = doc ?? { id: streamOwner(event), results: [] };
+      if (learner.results.some((r) => r.id === assessmentId)) return learner;
+      return { ...learner, results: [{ id: assessmentId, ...scores }, ...learner.results] };
+    }),
+  ],
+});

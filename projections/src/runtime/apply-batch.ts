@@ -1,4 +1,4 @@
-import type { Doc, RecordedEvent, WriteOp } from '@tickwise/platform';
+import type { Doc, RecordedEvent, TaggedEvent, WriteOp } from '@tickwise/platform';
 import { physicalName } from './generations';
 import type { Aggregate, Handler, Projection } from './projection';
 
@@ -114,7 +114,9 @@ export class Batch {
   /** Whether the batch owns its copy of each aggregate document (it is copied once, then updated in place). */
   private readonly owned: boolean[];
   /** The ids each handler gave for the part `missing` last saw, in order, so `apply` need not ask again. */
-  private idsOfPart: { events: readonly RecordedEvent[]; ids: Array<readonly string[]> } | undefined;
+  private idsOfPart:
+    | { events: readonly RecordedEvent<TaggedEvent>[]; ids: Array<readonly string[]> }
+    | undefined;
 
   constructor(
     private readonly projection: Projection,
@@ -128,7 +130,7 @@ export class Batch {
   }
 
   /** The documents `events` touch that have not been asked for yet, by physical collection. */
-  missing(events: readonly RecordedEvent[]): Map<string, string[]> {
+  missing(events: readonly RecordedEvent<TaggedEvent>[]): Map<string, string[]> {
     const { plan, asked } = this;
     const missing: string[][] = plan.collections.map(() => []);
     const touched: boolean[] = plan.collections.map(() => false);
@@ -189,7 +191,7 @@ export class Batch {
    * Folds events over the batch's documents with the projection's handlers, and each document change into
    * the projection's aggregates. The documents they touch must have been asked for with `missing`.
    */
-  apply(events: readonly RecordedEvent[]): void {
+  apply(events: readonly RecordedEvent<TaggedEvent>[]): void {
     const { plan, owned } = this;
     const known = this.idsOfPart?.events === events ? this.idsOfPart.ids : undefined;
     this.idsOfPart = undefined;
@@ -235,7 +237,7 @@ export class Batch {
 export function applyBatch(
   projection: Projection,
   generation: number,
-  events: readonly RecordedEvent[],
+  events: readonly RecordedEvent<TaggedEvent>[],
   loaded: LoadedDocs,
 ): WriteOp[] {
   const batch = new Batch(projection, generation);

@@ -1,4 +1,5 @@
-import type { CollectionSpec, Doc, RecordedEvent } from '@tickwise/platform';
+import { type DomainEvent, eventStreams, streamId } from '@tickwise/contracts';
+import type { CollectionSpec, Doc, RecordedEvent, TaggedEvent } from '@tickwise/platform';
 
 /**
  * How one event type changes one collection: which documents it touches, and a pure `(doc, event) → doc`.
@@ -6,8 +7,8 @@ import type { CollectionSpec, Doc, RecordedEvent } from '@tickwise/platform';
  */
 export interface Handler<D extends Doc = Doc> {
   collection: string;
-  ids(event: RecordedEvent): readonly string[];
-  apply(doc: D | undefined, event: RecordedEvent): D | null | undefined;
+  ids(event: RecordedEvent<TaggedEvent>): readonly string[];
+  apply(doc: D | undefined, event: RecordedEvent<TaggedEvent>): D | null | undefined;
 }
 
 /**
@@ -40,5 +41,54 @@ export const handledTypes = (projection: Projection): string[] => Object.keys(pr
 export const aggregate = <S extends Doc, A extends Doc>(a: Aggregate<S, A>): Aggregate =>
   a as unknown as Aggregate;
 
-/** Type-safe constructor for a handler (keeps `D` from the apply function). */
+/** Type-safe constructor for a handler of untyped events (keeps `D` from the apply function). */
 export const handler = <D extends Doc>(h: Handler<D>): Handler => h as unknown as Handler;
+
+/** A handler together with the event type it handles, as `on` declares it. */
+export interface EventHandler {
+  type: DomainEvent['type'];
+  handler: Handler;
+}
+
+/** The documents of one collection and which of them an event is about (unless a handler says otherwise). */
+export interface Documents<D extends Doc, E extends DomainEvent> {
+  collection: string;
+  /** How events of type K change these documents; `apply` (and `ids`) see the event typed as K. */
+  on<K extends E['type']>(
+    type: K,
+    apply: (doc: D | undefined, event: RecordedEvent<Extract<E, { type: K }>>) => D | null | undefined,
+    ids?: (event: RecordedEvent<Extract<E, { type: K }>>) => readonly string[],
+  ): EventHandler;
+}
+
+export function documents<D extends Doc, E extends DomainEvent = DomainEvent>(
+  collection: string,
+  ids: (event: RecordedEvent<E>) => readonly string[],
+): Documents<D, E> {
+  return {
+    collection,
+    on: (type, apply, idsOf = ids) => ({
+      type,
+      // The plan hands a handler only events of its own type, so typing the event by `type` holds.
+      handler: { collection, ids: idsOf, apply } as unknown as Handler,
+    }),
+  };
+}
+
+/** A projection declared with `on` handlers: they are grouped by event type, in the order given. */
+export function projection(
+  spec: Omit<Projection, 'handlers'> & { handlers: readonly EventHandler[] },
+): Projection {
+  const handlers: Record<string, Handler[]> = {};
+  for (const { type, handler } of spec.handlers) {
+    handlers[type] ??= [];
+    handlers[type].push(handler);
+  }
+  return { ...spec, handlers };
+}
+
+/** The id in the name of the stream the event is in: for a learner's events, the learner. */
+export const streamOwner = (event: RecordedEvent): string => streamId(eventStreams[event.type], event.stream);
+
+/** The one document of the user whose stream the event is in. */
+export const ownDocument = (event: RecordedEvent): readonly string[] => [streamOwner(event)];

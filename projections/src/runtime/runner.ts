@@ -6,6 +6,7 @@ import {
   type ReadModelStore,
   type RecordedEvent,
   START,
+  type TaggedEvent,
   type WriteOp,
 } from '@tickwise/platform';
 import { Batch } from './apply-batch';
@@ -22,12 +23,17 @@ import { positionOffset, progressOf, type RebuildProgress } from './progress';
 import { handledTypes, type Projection } from './projection';
 
 export interface ProjectionContext {
-  log: EventLog;
+  /** The runtime reads any tagged event; read models see theirs typed (see `on`). */
+  log: EventLog<TaggedEvent>;
   store: ReadModelStore;
 }
 
 /** Loads the stored documents `events` touch that the batch has not loaded yet, then folds the events in. */
-async function addToBatch(store: ReadModelStore, batch: Batch, events: readonly RecordedEvent[]) {
+async function addToBatch(
+  store: ReadModelStore,
+  batch: Batch,
+  events: readonly RecordedEvent<TaggedEvent>[],
+) {
   for (const [collection, ids] of batch.missing(events)) {
     batch.provide(collection, await store.getMany(collection, ids));
   }
@@ -39,7 +45,7 @@ export async function commitBatch(
   { store }: ProjectionContext,
   projection: Projection,
   generation: number,
-  events: readonly RecordedEvent[],
+  events: readonly RecordedEvent<TaggedEvent>[],
   extraWrites: readonly WriteOp[] = [],
 ): Promise<Position | undefined> {
   const last = events[events.length - 1];
@@ -222,7 +228,7 @@ export class LiveProjectionRunner {
     let pending = iterator.next();
     try {
       while (!this.stopped) {
-        const batch: RecordedEvent[] = [];
+        const batch: RecordedEvent<TaggedEvent>[] = [];
         // Take whatever is ready now; an idle log returns control after `registryPollMs`.
         const idle = new Promise<typeof TICK>((resolve) =>
           setTimeout(() => resolve(TICK), this.options.registryPollMs ?? 250),
