@@ -329,6 +329,12 @@ const knownEventTypes: ReadonlySet<string> = new Set(eventTypes);
 
 export const isEventType = (type: string): type is EventType => knownEventTypes.has(type);
 
+/** A type guard for `find`/`filter` over events: those of type K, with their data typed. */
+export const ofType =
+  <K extends EventType>(type: K) =>
+  <E extends { type: string }>(event: E): event is Extract<E, { type: K }> =>
+    event.type === type;
+
 /** Builds an event, checking its data against the codec at compile time. */
 export const event = <K extends EventType>(type: K, data: EventData<K>): EventOf<K> =>
   ({ type, data }) as EventOf<K>;

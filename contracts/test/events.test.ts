@@ -3,11 +3,14 @@ import {
   decode,
   decodeEvent,
   type EventType,
+  event,
   eventCodecs,
   eventStreams,
   eventTypes,
   isEventType,
+  ofType,
   parseStream,
+  streamId,
   streamPrefixes,
   streams,
 } from '../src';
@@ -133,5 +136,32 @@ describe('streams', () => {
     expect(parseStream(`compliance-${userId}`)).toEqual({ category: 'compliance', id: userId });
     expect(parseStream('user-')).toBeNull();
     expect(parseStream('orders-1')).toBeNull();
+  });
+
+  it('reads the id of a stream of a known category, and refuses a name of another category', () => {
+    expect(streamId('compliance', `compliance-${userId}`)).toBe(userId);
+    expect(streamId('catalogModule', 'catalog-course-module-12')).toBe('12');
+    expect(streamId('catalogPsychology', 'catalog-psychology')).toBe('');
+    expect(() => streamId('learning', `compliance-${userId}`)).toThrow(
+      `compliance-${userId} is not a learning stream`,
+    );
+    expect(() => streamId('user', 'user-')).toThrow('user- is not a user stream');
+  });
+});
+
+describe('ofType', () => {
+  it('keeps the events of one type, their data typed', () => {
+    const events = [
+      event('LessonCompleted', { moduleId: 1, lessonId: 2, completedAt: '2026-01-01T10:00:00.000Z' }),
+      event('ModuleQuizCompleted', {
+        moduleId: 1,
+        score: 50,
+        correct: 1,
+        total: 2,
+        completedAt: '2026-01-01T11:00:00.000Z',
+      }),
+    ];
+    expect(events.filter(ofType('ModuleQuizCompleted')).map((e) => e.data.score)).toEqual([50]);
+    expect(events.find(ofType('RiskAssessed'))).toBeUndefined();
   });
 });

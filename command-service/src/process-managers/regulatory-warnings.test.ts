@@ -3,7 +3,7 @@
  * goes on where it was; started again from an older checkpoint (a crash after issuing a warning but before
  * the checkpoint was saved) it replays events, and still issues no warning twice.
  */
-import { streams } from '@tickwise/contracts';
+import { streamId, streams } from '@tickwise/contracts';
 import { comparePositions, type RecordedEvent } from '@tickwise/platform';
 import { eventually, freshEmail, GOOD_PASSWORD, type Stack, startStack, testClock } from '../testing/harness';
 import { regulatoryWarningsProcess } from './regulatory-warnings';
@@ -35,8 +35,8 @@ async function issuedPerUser(): Promise<Record<string, string[]>> {
   const counts: Record<string, string[]> = {};
   for (const event of await stack.allEvents()) {
     if (event.type !== 'RegulatoryWarningIssued') continue;
-    const userId = event.stream.slice(streams.compliance('').length);
-    counts[userId] = [...(counts[userId] ?? []), (event.data as { warningType: string }).warningType].sort();
+    const userId = streamId('compliance', event.stream);
+    counts[userId] = [...(counts[userId] ?? []), event.data.warningType].sort();
   }
   return counts;
 }

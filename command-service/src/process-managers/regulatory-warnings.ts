@@ -1,13 +1,11 @@
-import { streams } from '@tickwise/contracts';
+import { streamId, streams } from '@tickwise/contracts';
 import { type CommandDeps, handleCommand, type RecordedEvent } from '@tickwise/platform';
 import { complianceRecord } from '../compliance/compliance-record';
 import { warningsFor } from '../compliance/warning-rules';
 import type { ProcessManager } from './runner';
 
 const userOf = (event: RecordedEvent): string =>
-  event.type === 'UserRegistered'
-    ? (event.data as { userId: string }).userId
-    : event.stream.slice(streams.compliance('').length);
+  event.type === 'UserRegistered' ? event.data.userId : streamId('compliance', event.stream);
 
 /**
  * Issues RegulatoryWarningIssued on the learner's compliance stream by the rules in `compliance/warning-rules.ts`:

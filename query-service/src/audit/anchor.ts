@@ -3,7 +3,7 @@
  * exportHash), in the auditor's hash-chained stream. Finding a file's hash there shows that this Tickwise
  * issued exactly that file, to whom and when — which a self-consistent but forged export cannot show.
  */
-import { type EventData, streams } from '@tickwise/contracts';
+import { ofType, streams } from '@tickwise/contracts';
 import { type EventLog, sha256Hex, verifyChain } from '@tickwise/platform';
 import { verifyExport } from './verify-export';
 
@@ -34,8 +34,8 @@ export function anchorHashOf(bytes: string): { hash: string } | { problem: strin
 /** The recorded export with this hash, or null when the log holds none. */
 export async function findAnchor(log: EventLog, hash: string): Promise<Anchor | null> {
   for await (const batch of log.readAll({ types: ['AuditorViewedRecords'] })) {
-    for (const event of batch) {
-      const data = event.data as EventData<'AuditorViewedRecords'>;
+    for (const event of batch.filter(ofType('AuditorViewedRecords'))) {
+      const { data } = event;
       if (data.exportHash !== hash || event.stream !== streams.audit(data.auditorId)) continue;
       const chain = verifyChain(event.stream, await log.readStream(event.stream));
       return {

@@ -87,7 +87,7 @@ export function historyCsv(history: AuditHistory): string {
     ],
   ];
   for (const event of history.events) {
-    const d = event.data as Record<string, unknown>;
+    const d: Record<string, unknown> = event.data;
     const {
       documentType,
       version,

@@ -4,6 +4,7 @@ import {
   type DocumentType,
   DocumentType as DocumentTypes,
   type EventData,
+  ofType,
 } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
 
@@ -37,10 +38,8 @@ export function toEvidence(event: RecordedEvent): ComplianceEvidence {
 /** The version of each document in force at `asOf`: the latest published at or before it. */
 export function documentsInForce(catalog: readonly RecordedEvent[], asOf: string) {
   const inForce = new Map<DocumentType, EventData<'ComplianceDocumentPublished'>>();
-  for (const event of catalog.filter(upTo(asOf))) {
-    if (event.type !== 'ComplianceDocumentPublished') continue;
-    const published = event.data as EventData<'ComplianceDocumentPublished'>;
-    inForce.set(published.documentType, published);
+  for (const { data } of catalog.filter(upTo(asOf)).filter(ofType('ComplianceDocumentPublished'))) {
+    inForce.set(data.documentType, data);
   }
   return inForce;
 }
@@ -57,9 +56,12 @@ export function replayCompliance(
 ): { events: ComplianceEvidence[]; state: ComplianceState } {
   const events = compliance.filter((e) => COMPLIANCE_TYPES.has(e.type)).filter(upTo(asOf));
   const acknowledged = events
-    .filter((e) => e.type === 'DocumentAcknowledged')
-    .map((e) => e.data as EventData<'DocumentAcknowledged'>)
-    .map(({ documentType, version, acknowledgedAt }) => ({ documentType, version, acknowledgedAt }));
+    .filter(ofType('DocumentAcknowledged'))
+    .map(({ data: { documentType, version, acknowledgedAt } }) => ({
+      documentType,
+      version,
+      acknowledgedAt,
+    }));
   const inForce = documentsInForce(catalog, asOf);
   const missing = DocumentTypes.values
     .flatMap((type) => {
@@ -69,9 +71,7 @@ export function replayCompliance(
     .filter(
       (doc) => !acknowledged.some((a) => a.documentType === doc.documentType && a.version === doc.version),
     );
-  const assessments = events
-    .filter((e) => e.type === 'RiskAssessed')
-    .map((e) => e.data as EventData<'RiskAssessed'>);
+  const assessments = events.filter(ofType('RiskAssessed')).map((e) => e.data);
   const latest = assessments[assessments.length - 1];
   const status = !latest ? 'none' : Date.parse(latest.expiresAt) > Date.parse(asOf) ? 'current' : 'expired';
   return {

@@ -3,8 +3,8 @@ import {
   type AuditHistory,
   type DocumentCoverage,
   DocumentType,
-  type EventData,
   type LearnerSummary,
+  ofType,
   streams,
 } from '@tickwise/contracts';
 import {
@@ -90,9 +90,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   async function history(learnerId: string, asOf: string) {
     const userRead = await readForAudit(streams.user(learnerId));
     const userEvents = userRead.events;
-    const registered = userEvents.find((e) => e.type === 'UserRegistered')?.data as
-      | EventData<'UserRegistered'>
-      | undefined;
+    const registered = userEvents.find(ofType('UserRegistered'))?.data;
     if (!registered) throw new HttpError(404, 'Learner not found');
     const complianceRead = await readForAudit(streams.compliance(learnerId));
     const complianceEvents = complianceRead.events;
@@ -137,9 +135,9 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     version: string,
     asOf: string,
   ): Promise<DocumentCoverage> {
-    const published = (await log.readStream(streams.catalogDocument(documentType))).find(
-      (e) => (e.data as EventData<'ComplianceDocumentPublished'>).version === version,
-    );
+    const published = (await log.readStream(streams.catalogDocument(documentType)))
+      .filter(ofType('ComplianceDocumentPublished'))
+      .find((e) => e.data.version === version);
     if (!published) throw new HttpError(404, `No version ${version} of ${documentType}`);
     const [users, acknowledgments] = await Promise.all([
       activeCollection(store, 'users', 'users').then((c) => store.find<UserDoc>(c)),
@@ -218,20 +216,18 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
 
     async auditDocuments(_input, request) {
       const catalog = await catalogStreams();
-      const body = catalog.flatMap(({ events }) =>
-        events.map((e: RecordedEvent, index) => {
-          const d = e.data as EventData<'ComplianceDocumentPublished'>;
-          return {
-            documentType: d.documentType,
-            version: d.version,
-            title: d.title,
-            content: d.content,
-            contentHash: d.contentHash,
-            publishedAt: d.publishedAt,
-            isActive: index === events.length - 1,
-          };
-        }),
-      );
+      const body = catalog.flatMap(({ events }) => {
+        const versions = events.filter(ofType('ComplianceDocumentPublished'));
+        return versions.map(({ data: d }, index) => ({
+          documentType: d.documentType,
+          version: d.version,
+          title: d.title,
+          content: d.content,
+          contentHash: d.contentHash,
+          publishedAt: d.publishedAt,
+          isActive: index === versions.length - 1,
+        }));
+      });
       await recordRead(request, null, 'documents', null);
       return { body };
     },

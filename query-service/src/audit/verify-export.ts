@@ -1,3 +1,4 @@
+import { parseStream } from '@tickwise/contracts';
 import { canonicalJson, type RecordedEvent, sha256Hex, verifyChain } from '@tickwise/platform';
 import { headOf } from './exports';
 import { replayCompliance } from './replay';
@@ -118,9 +119,9 @@ export function verifyExport(parsed: unknown): ExportVerification {
   if (file.kind === 'learner-history' && isObject(file.report) && typeof file.report.asOf === 'string') {
     const all = [...stored.values()];
     const compliance = all
-      .filter((e) => e.stream.startsWith('compliance-'))
+      .filter((e) => parseStream(e.stream)?.category === 'compliance')
       .sort((a, b) => a.revision - b.revision);
-    const catalog = all.filter((e) => e.stream.startsWith('catalog-document-'));
+    const catalog = all.filter((e) => parseStream(e.stream)?.category === 'catalogDocument');
     const replayed = replayCompliance(compliance, catalog, file.report.asOf);
     if (canonicalJson(replayed.events) !== canonicalJson(file.report.events)) {
       return { ok: false, problem: 'report.events is not what the exported streams replay to' };

@@ -8,6 +8,7 @@ import {
   type ComplianceState,
   type DocumentType,
   documentTypeLabels,
+  parseStream,
   type StreamVerification,
 } from '@tickwise/contracts';
 import { formatUtc } from './time';
@@ -154,12 +155,12 @@ export function timelineOf(events: readonly ComplianceEvidence[]): TimelineEntry
 
 /** 'user-…' → 'Account', 'compliance-…' → 'Compliance record', 'catalog-document-x' → the document. */
 export function streamLabel(stream: string): string {
-  if (stream.startsWith('user-')) return 'Account';
-  if (stream.startsWith('compliance-')) return 'Compliance record';
-  const document = /^catalog-document-(.+)$/.exec(stream)?.[1];
-  if (document !== undefined) {
-    const label = documentTypeLabels[document as DocumentType];
-    return `Published: ${label === undefined ? document : label}`;
+  const parsed = parseStream(stream);
+  if (parsed?.category === 'user') return 'Account';
+  if (parsed?.category === 'compliance') return 'Compliance record';
+  if (parsed?.category === 'catalogDocument') {
+    const label = documentTypeLabels[parsed.id as DocumentType];
+    return `Published: ${label === undefined ? parsed.id : label}`;
   }
   return stream;
 }
