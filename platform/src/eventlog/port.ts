@@ -2,9 +2,7 @@
  * The event log port. Services and projections depend on this interface only; the SQLite adapter
  * (embedded default) and the EventStoreDB adapter (scale-out) both pass `test/eventlog.contract.ts`.
  */
-import type { DomainEvent } from '@tickwise/contracts';
-
-import type { Position } from '@tickwise/contracts';
+import type { DomainEvent, Position } from '@tickwise/contracts';
 
 export { comparePositions, isPosition, maxPosition, type Position } from '@tickwise/contracts';
 
