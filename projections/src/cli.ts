@@ -2,7 +2,7 @@
 import { loadStorageConfig, openStorage } from '@tickwise/platform';
 import { SingleBar } from 'cli-progress';
 import { allProjections, findProjections } from './catalog';
-import { checkpointName, readState } from './runtime/generations';
+import { checkpointName, liveBuild, readState } from './runtime/generations';
 import { lag, type RebuildProgress } from './runtime/progress';
 import { rebuild } from './runtime/runner';
 
@@ -68,7 +68,12 @@ async function main(args: string[]): Promise<number> {
         const generation = state?.activeGeneration ?? 1;
         const checkpoint = (await storage.store.getCheckpoint(checkpointName(projection.name, generation)))
           ?.position;
-        const building = state?.building ? ` building g${state.building.generation}` : '';
+        const live = liveBuild(state);
+        const building = live
+          ? ` building g${live.generation}`
+          : state?.building
+            ? ` (a rebuild of g${state.building.generation} died; its lease ran out)`
+            : '';
         console.log(
           `${projection.name.padEnd(20)} version ${state?.activeVersion ?? '-'} (code ${projection.version}) g${generation} checkpoint ${checkpoint ?? 'none'} lag ${lag(head, checkpoint)}${building}`,
         );

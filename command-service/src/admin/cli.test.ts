@@ -64,7 +64,7 @@ test('grant-role and revoke-role append RoleGranted / RoleRevoked to the user st
   const granted = (await log.readStream(streams.user('user-ann')))[1];
   expect(granted?.metadata.actor).toBe('system:admin-cli');
   await log.close();
-}, 30000);
+}, 90_000);
 
 test('an unknown e-mail, an unknown role or a bad command is refused with a message and changes nothing', async () => {
   await expect(admin('grant-role', 'nobody@example.com', 'admin')).rejects.toMatchObject({
@@ -79,4 +79,4 @@ test('an unknown e-mail, an unknown role or a bad command is refused with a mess
     code: 2,
     stdout: expect.stringContaining('usage:'),
   });
-}, 30000);
+}, 90_000);

@@ -2,7 +2,7 @@ import type { RebuildStarted } from '@tickwise/contracts';
 import { type DomainError, domainError } from '@tickwise/platform';
 import type { Logger } from 'pino';
 import { allProjections } from '../catalog';
-import { readState } from './generations';
+import { liveBuild, readState } from './generations';
 import { type ProjectionContext, rebuild } from './runner';
 
 export interface BackgroundRebuilds {
@@ -24,7 +24,7 @@ export function backgroundRebuilds(
       const projection = allProjections.find((p) => p.name === name);
       if (!projection) return { ok: false, error: domainError('not_found', `Unknown projection "${name}"`) };
       const state = await readState(context.store, projection.name);
-      if (running.has(projection.name) || state?.building) {
+      if (running.has(projection.name) || liveBuild(state)) {
         return {
           ok: false,
           error: domainError('conflict', `A rebuild of ${projection.name} is already running`),

@@ -17,9 +17,29 @@ export interface ProjectionState extends Doc {
     generation: number;
     version: number;
     startedAt: string;
+    /** The lease: which rebuild holds it, and until when unless it renews it (see `liveBuild`). */
+    owner?: string;
+    heartbeatAt?: string;
+    expiresAt?: string;
     /** Updated while the rebuild runs, so any process can show its progress. */
     progress?: { processed: number; total: number; eventsPerSecond: number; etaSeconds: number | null };
   } | null;
+}
+
+/** A rebuild renews its lease well within this; one that died (killed, crashed) loses it when it runs out. */
+export const REBUILD_LEASE_MS = 30_000;
+
+/**
+ * The rebuild in progress, if its lease is still held. A lease that ran out belongs to a rebuild that died:
+ * it counts as no rebuild at all (an entry from before leases, with no expiry, likewise).
+ */
+export function liveBuild(
+  state: ProjectionState | undefined,
+  now = Date.now(),
+): NonNullable<ProjectionState['building']> | null {
+  const building = state?.building;
+  if (!building?.expiresAt) return null;
+  return Date.parse(building.expiresAt) > now ? building : null;
 }
 
 export const physicalName = (projection: string, generation: number, collection: string) =>

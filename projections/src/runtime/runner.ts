@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   comparePositions,
   type EventLog,
@@ -15,7 +17,9 @@ import {
   dropStaleGenerations,
   ensureCollections,
   initialState,
+  liveBuild,
   type ProjectionState,
+  REBUILD_LEASE_MS,
   REGISTRY,
   readState,
 } from './generations';
@@ -70,17 +74,90 @@ export async function checkpointOf(store: ReadModelStore, projection: string, ge
 export async function rebuild(
   context: ProjectionContext,
   projection: Projection,
-  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+  options: {
+    batchSize?: number;
+    onProgress?: (progress: RebuildProgress) => void;
+    /** How long the lease lasts unless renewed (default REBUILD_LEASE_MS); renewed every third of it. */
+    leaseMs?: number;
+  } = {},
 ): Promise<RebuildProgress> {
-  const { log, store } = context;
-  const batchSize = options.batchSize ?? 5000;
+  const { store } = context;
+  const leaseMs = options.leaseMs ?? REBUILD_LEASE_MS;
+  const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const lease = () => {
+    const now = Date.now();
+    return {
+      owner,
+      heartbeatAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + leaseMs).toISOString(),
+    };
+  };
   const state = await initialState(store, projection);
+  const holder = liveBuild(state);
+  if (holder) throw new RebuildRunningError(projection.name, holder.owner ?? 'unknown');
   const generation = Math.max(state.activeGeneration, state.building?.generation ?? 0) + 1;
   const building: ProjectionState = {
     ...state,
-    building: { generation, version: projection.version, startedAt: new Date().toISOString() },
+    building: { generation, version: projection.version, startedAt: new Date().toISOString(), ...lease() },
   };
   await store.commit([{ kind: 'upsert', collection: REGISTRY, doc: building }]);
+  /** Updates our registry entry, only while it is still ours (a lease taken over is not ours to touch). */
+  const updateOwn = async (
+    change: (own: NonNullable<ProjectionState['building']>) => ProjectionState['building'],
+  ) => {
+    const current = await readState(store, projection.name);
+    if (current?.building?.owner !== owner) return false;
+    await store.commit([
+      { kind: 'upsert', collection: REGISTRY, doc: { ...current, building: change(current.building) } },
+    ]);
+    return true;
+  };
+  let renewing: Promise<unknown> = Promise.resolve();
+  const heartbeat = setInterval(
+    () => {
+      renewing = renewing.then(() => updateOwn((own) => ({ ...own, ...lease() }))).catch(() => undefined);
+    },
+    Math.max(10, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
+  try {
+    return await rebuildInto(context, projection, generation, building, { ...options, owner, lease });
+  } catch (error) {
+    // Release the lease at once: nobody should wait for it to run out after a failure we saw.
+    await renewing;
+    await updateOwn(() => null).catch(() => undefined);
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    await renewing;
+  }
+}
+
+/** A rebuild refused because another one holds the projection's lease. */
+export class RebuildRunningError extends Error {
+  override readonly name = 'RebuildRunningError';
+  constructor(
+    readonly projection: string,
+    readonly owner: string,
+  ) {
+    super(`A rebuild of ${projection} is already running`);
+  }
+}
+
+async function rebuildInto(
+  context: ProjectionContext,
+  projection: Projection,
+  generation: number,
+  building: ProjectionState,
+  options: {
+    batchSize?: number;
+    onProgress?: (progress: RebuildProgress) => void;
+    owner: string;
+    lease: () => { owner: string; heartbeatAt: string; expiresAt: string };
+  },
+): Promise<RebuildProgress> {
+  const { log, store } = context;
+  const batchSize = options.batchSize ?? 5000;
   await dropStaleGenerations(store, projection, building);
   await ensureCollections(store, projection, generation);
   await store.deleteCheckpoint(checkpointName(projection.name, generation));
@@ -104,7 +181,7 @@ export async function rebuild(
     if (Date.now() - lastSaved < 500) return;
     lastSaved = Date.now();
     const state = (await readState(store, projection.name)) ?? building;
-    if (state.building?.generation !== generation) return;
+    if (state.building?.generation !== generation || state.building.owner !== options.owner) return;
     const total = positionOffset(progress.head);
     await store.commit([
       {
@@ -114,6 +191,7 @@ export async function rebuild(
           ...state,
           building: {
             ...state.building,
+            ...options.lease(),
             progress: {
               processed: Math.round(progress.fraction * total),
               total,
@@ -141,6 +219,9 @@ export async function rebuild(
   // No progress write may land after the switch (it would bring back `building`).
   await pendingSave;
   const current = (await readState(store, projection.name)) ?? building;
+  if (current.building?.owner !== options.owner) {
+    throw new Error(`The rebuild of ${projection.name} lost its lease before it could switch`);
+  }
   const switched: ProjectionState = {
     ...current,
     activeGeneration: generation,

@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '@tickwise/platform';
-import { allProjections, checkpointName, lag, readState } from '@tickwise/projections';
+import { allProjections, checkpointName, lag, liveBuild, readState } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 
 /** Lag (events) above which a projection counts as catching up rather than live. */
@@ -17,7 +17,8 @@ export function adminQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
             (await deps.store.getCheckpoint(checkpointName(projection.name, state?.activeGeneration ?? 1)))
               ?.position ?? null;
           const behind = lag(head, checkpoint ?? undefined);
-          const building = state?.building;
+          // A rebuild whose lease ran out died (killed or crashed): it is not shown as running.
+          const building = liveBuild(state);
           return {
             name: projection.name,
             version: state?.activeVersion ?? projection.version,
