@@ -7,15 +7,15 @@
  * learners' routes take no user id, auditors' routes only read, analysts' answers carry no identity.
  */
 
-import { loadInstrument } from '@tickwise/command-service/src/psychology/instrument';
 import {
   type Client,
   eventually,
   freshEmail,
   GOOD_PASSWORD,
+  loadInstrument,
   type Stack,
   startStack,
-} from '@tickwise/command-service/src/testing/harness';
+} from '@tickwise/command-service/testing';
 import { type Access, type RouteSpec, routeList, streams } from '@tickwise/contracts';
 import { readState } from '@tickwise/projections';
 import type { Response } from 'supertest';

@@ -8,8 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { loadCourse } from '@tickwise/command-service/src/catalog/course-content';
-import { type Stack, startStack } from '@tickwise/command-service/src/testing/harness';
+import { loadCourse, type Stack, startStack } from '@tickwise/command-service/testing';
 import type { ProjectionStatus, RebuildStarted } from '@tickwise/contracts';
 import { allProjections, readState, waitForProjections } from '@tickwise/projections';
 import { seedHistory } from '@tickwise/projections/bench/history';

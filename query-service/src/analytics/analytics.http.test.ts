@@ -10,11 +10,13 @@
 import {
   documentHash,
   loadComplianceDocuments,
-} from '@tickwise/command-service/src/catalog/compliance-documents';
-import { loadCourse } from '@tickwise/command-service/src/catalog/course-content';
-import { publishDocuments } from '@tickwise/command-service/src/catalog/publish-documents';
-import { loadInstrument } from '@tickwise/command-service/src/psychology/instrument';
-import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
+  loadCourse,
+  loadInstrument,
+  publishDocuments,
+  type Stack,
+  startStack,
+  testClock,
+} from '@tickwise/command-service/testing';
 import {
   type ComplianceAnalytics,
   DocumentType,

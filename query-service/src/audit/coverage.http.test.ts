@@ -7,9 +7,11 @@
 import {
   documentHash,
   loadComplianceDocuments,
-} from '@tickwise/command-service/src/catalog/compliance-documents';
-import { publishDocuments } from '@tickwise/command-service/src/catalog/publish-documents';
-import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
+  publishDocuments,
+  type Stack,
+  startStack,
+  testClock,
+} from '@tickwise/command-service/testing';
 import {
   type AuditExport,
   type DocumentCoverage,

@@ -8,10 +8,12 @@
 import {
   documentHash,
   loadComplianceDocuments,
-} from '@tickwise/command-service/src/catalog/compliance-documents';
-import { publishDocuments } from '@tickwise/command-service/src/catalog/publish-documents';
-import { oneYearAfter } from '@tickwise/command-service/src/compliance/compliance-record';
-import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
+  oneYearAfter,
+  publishDocuments,
+  type Stack,
+  startStack,
+  testClock,
+} from '@tickwise/command-service/testing';
 import {
   type AuditHistory,
   type ComplianceEvidence,

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Stack, startStack, testClock } from '@tickwise/command-service/src/testing/harness';
+import { type Stack, startStack, testClock } from '@tickwise/command-service/testing';
 import { type AuditExport, type AuditHistory, DocumentType, streams } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
 import { exportHashOf } from './exports';

@@ -3,13 +3,13 @@
  * roles granted by events as the admin CLI does (RoleGranted through the user decider), the compliance gate
  * walked with the test clock, and a small RFC 4180 reader for the CSV exports. Built on the shared harness.
  */
-import { userAccount } from '@tickwise/command-service/src/identity/user-account';
 import {
   freshEmail,
   GOOD_PASSWORD,
   type Stack,
   type TestClock,
-} from '@tickwise/command-service/src/testing/harness';
+  userAccount,
+} from '@tickwise/command-service/testing';
 import { type GrantableRole, streams } from '@tickwise/contracts';
 import { handleCommand, maxPosition } from '@tickwise/platform';
 import type { Response, Test } from 'supertest';

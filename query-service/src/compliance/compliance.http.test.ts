@@ -3,16 +3,16 @@
  * acknowledgments, risk assessments (newest first), warnings and Compliance Log (newest first) — never
  * another user's. Whole stack, documents published as at start-up, warnings process running, test clock.
  */
-import { loadComplianceDocuments } from '@tickwise/command-service/src/catalog/compliance-documents';
 import {
   type Client,
   eventually,
   freshEmail,
   GOOD_PASSWORD,
+  loadComplianceDocuments,
   type Stack,
   startStack,
   testClock,
-} from '@tickwise/command-service/src/testing/harness';
+} from '@tickwise/command-service/testing';
 import { DocumentType, streams } from '@tickwise/contracts';
 
 const clock = testClock();

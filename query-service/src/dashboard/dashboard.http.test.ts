@@ -3,17 +3,19 @@
  * module quizzes with known scores and their retakes, a psychology assessment and its retake — the
  * dashboard read model holds that history and the answer equals the spec's formulas.
  */
-import { loadCourse } from '@tickwise/command-service/src/catalog/course-content';
-import { compliantLearner, type Learner } from '@tickwise/command-service/src/learning/test-support';
 import {
+  compliantLearner,
   DASHBOARD,
+  type Learner,
+  loadCourse,
   MIXED_SCORES,
   MIXED_SHEET,
+  type Stack,
   startPsychologyStack,
   submitSheet,
+  testClock,
   uniformSheet,
-} from '@tickwise/command-service/src/psychology/test-support';
-import { type Stack, testClock } from '@tickwise/command-service/src/testing/harness';
+} from '@tickwise/command-service/testing';
 import type { Dashboard } from '@tickwise/contracts';
 import { activeCollection, type DashboardDoc, type ModuleDoc } from '@tickwise/projections';
 import { dashboardOf } from './formulas';

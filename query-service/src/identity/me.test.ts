@@ -9,7 +9,7 @@ import {
   type Stack,
   startStack,
   TEST_JWT_SECRET,
-} from '@tickwise/command-service/src/testing/harness';
+} from '@tickwise/command-service/testing';
 import { streams } from '@tickwise/contracts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@tickwise/platform';
 import jwt from 'jsonwebtoken';

@@ -3,14 +3,15 @@
  * (issue 6 "Server", spec §3 Module / Lesson / QuizQuestion, §7, §9): GET /api/modules,
  * /api/modules/{id}/lessons and /api/modules/{id}/quiz, for compliant learners only.
  */
-import { loadCourse } from '@tickwise/command-service/src/catalog/course-content';
+
+import type { Stack } from '@tickwise/command-service/testing';
 import {
   compliantLearner,
   type Learner,
+  loadCourse,
   registerLearner,
   startCourseStack,
-} from '@tickwise/command-service/src/learning/test-support';
-import type { Stack } from '@tickwise/command-service/src/testing/harness';
+} from '@tickwise/command-service/testing';
 
 let stack: Stack;
 let learner: Learner;

@@ -3,27 +3,26 @@
  * without their categories, the latest result (404 before any), every result newest first, and the
  * trading profile from the archetype and the latest risk assessment — for compliant learners only.
  */
-import {
-  compliantLearner,
-  type Learner,
-  registerLearner,
-} from '@tickwise/command-service/src/learning/test-support';
+
+import type { Stack } from '@tickwise/command-service/testing';
 import {
   ASSESSMENTS,
   archetypeNamed,
+  compliantLearner,
   DASHBOARD,
   INSTRUMENT,
   LATEST,
+  type Learner,
   MIXED_ARCHETYPE,
   MIXED_SCORES,
   MIXED_SHEET,
   QUESTIONS,
+  registerLearner,
   startPsychologyStack,
   submitSheet,
   TRADING_PROFILE,
   uniformSheet,
-} from '@tickwise/command-service/src/psychology/test-support';
-import type { Stack } from '@tickwise/command-service/src/testing/harness';
+} from '@tickwise/command-service/testing';
 
 let stack: Stack;
 beforeAll(async () => {
