@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { closings, expectFocusBackAfterClosing } from '../../test/dialog-focus';
 import { json, scriptFetch } from '../../test/fetch';
@@ -222,6 +222,19 @@ describe('focus after closing', () => {
       const opener = screen.getByRole('button', { name: openerName });
       await expectFocusBackAfterClosing({ way, frames, opener, dialog: title });
     });
+  });
+
+  it('goes to the main region when the opener is still on the page but refuses focus (e.g. disabled while the next screen loads)', async () => {
+    setupSignedOutOpener();
+    const opener = screen.getByRole('button', { name: 'Join' });
+    const user = userEvent.setup();
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    opener.setAttribute('disabled', '');
+    act(() => within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)?.focus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('goes to the main region when signing in removed the opener (before the reload)', async () => {

@@ -25,8 +25,12 @@ export function useFocusReturn(opener: () => HTMLElement | null) {
   const contentRef = useRef<HTMLDivElement>(null);
   const finalFocusEl = useCallback(() => returnTarget(opener()), [opener]);
   const onExitComplete = useCallback(() => {
+    if (!focusIsLost(document.activeElement, contentRef.current)) return;
+    finalFocusEl()?.focus({ preventScroll: true });
+    // An opener still on the page can refuse focus (hidden or inert while the next screen loads): then the
+    // main region takes it, so focus is never left on <body>.
     if (focusIsLost(document.activeElement, contentRef.current))
-      finalFocusEl()?.focus({ preventScroll: true });
+      document.getElementById('main')?.focus({ preventScroll: true });
   }, [finalFocusEl]);
   return { contentRef, rootProps: { finalFocusEl, onExitComplete } };
 }
