@@ -33,7 +33,7 @@ export const inStream =
   (...events: DomainEvent[]): RecordedEvent[] =>
     events.map((event) => recorded(stream, event));
 
-interface Then {
+export interface Then {
   /** The documents of a collection after the events, by id. */
   documents<D extends Doc = Doc>(collection: string): D[];
   /** One document of a collection after the events, or undefined. */

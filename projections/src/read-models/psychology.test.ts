@@ -1,0 +1,52 @@
+import { event, streams } from '@tickwise/contracts';
+import { inStream, projectionSpec } from '../../test/projection-spec';
+import { type PsychologyLearnerDoc, psychologyProjection } from './psychology';
+
+const { given } = projectionSpec(psychologyProjection);
+const ada = inStream(streams.psychology('u1'));
+const scores = {
+  emotionalIntelligence: 60,
+  cognitiveControl: 70,
+  stressResilience: 55,
+  behavioralDiscipline: 80,
+  riskManagement: 65,
+  performanceOptimization: 50,
+  overallScore: 63,
+};
+const completed = (assessmentId: string, completedAt: string) =>
+  event('PsychologyAssessmentCompleted', {
+    assessmentId,
+    instrumentVersion: '1.0',
+    responses: [{ questionId: 1, value: 4 }],
+    ...scores,
+    traderArchetype: 'Developing Trader',
+    completedAt,
+  });
+
+test('results are kept newest first, without the answers given; the same assessment is kept once', () => {
+  const learner = given(...ada(completed('p1', '2026-01-01T10:00:00.000Z')))
+    .when(...ada(completed('p2', '2026-02-01T10:00:00.000Z'), completed('p2', '2026-02-01T10:00:00.000Z')))
+    .document<PsychologyLearnerDoc>('learners', 'u1');
+  expect(learner?.results).toEqual([
+    { id: 'p2', ...scores, traderArchetype: 'Developing Trader', completedAt: '2026-02-01T10:00:00.000Z' },
+    { id: 'p1', ...scores, traderArchetype: 'Developing Trader', completedAt: '2026-01-01T10:00:00.000Z' },
+  ]);
+});
+
+test('the instrument in force is the one published last', () => {
+  const instrument = (version: string) =>
+    event('PsychologyInstrumentPublished', {
+      version,
+      questions: [
+        { id: 1, question: 'I stay calm after a loss.', category: 'stressResilience', reverseKeyed: false },
+      ],
+      archetypes: [],
+      disclaimer: 'A self-reflection tool, not a diagnosis.',
+      contentHash: 'd'.repeat(64),
+    });
+  const catalog = inStream(streams.catalogPsychology());
+  const docs = given(...catalog(instrument('1.0')))
+    .when(...catalog(instrument('1.1')))
+    .documents('instrument');
+  expect(docs).toEqual([{ id: 'current', ...instrument('1.1').data }]);
+});
