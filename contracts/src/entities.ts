@@ -70,18 +70,33 @@ export const Lesson = struct(
 );
 export type Lesson = t.TypeOf<typeof Lesson>;
 
-/** A quiz question; `correctAnswer` is the 1-based index of the right option, `explanation` null if none. */
+/**
+ * A quiz question as a learner sees it before answering: the answer key, the explanation and the feedback
+ * per wrong option stay on the server until an answer is submitted (POST /api/quiz/attempt answers them).
+ */
 export const QuizQuestion = struct(
   {
     id: positiveInt,
     question: nonEmptyString(limits.description),
     options: t.array(t.string),
-    correctAnswer: positiveInt,
-    explanation: nullable(t.string),
   },
   'QuizQuestion',
 );
 export type QuizQuestion = t.TypeOf<typeof QuizQuestion>;
+
+/**
+ * What a graded answer teaches, returned only once the learner has answered: whether it was right, the
+ * right option (1-based, as the authored key), why it is right, and why the chosen option is wrong (null
+ * when the answer was right or no reason was written).
+ */
+export const answerFeedback = {
+  isCorrect: t.boolean,
+  correctAnswer: positiveInt,
+  explanation: nullable(t.string),
+  whyWrong: nullable(t.string),
+} as const;
+export const AnswerFeedback = struct(answerFeedback, 'AnswerFeedback');
+export type AnswerFeedback = t.TypeOf<typeof AnswerFeedback>;
 
 /** A progress record; lessonId null means the module quiz (the whole module) is done. */
 export const ProgressRecord = struct(
@@ -107,12 +122,15 @@ export const QuizResult = struct(
 );
 export type QuizResult = t.TypeOf<typeof QuizResult>;
 
-/** One answered quiz question; selectedAnswer is 0-based; isCorrect as graded by the server. */
+/**
+ * One answered quiz question, graded by the server: selectedAnswer is 0-based, correctAnswer 1-based (as
+ * the authored key); the feedback comes with the answer, never before it.
+ */
 export const QuizAttempt = struct(
   {
     questionId: positiveInt,
     selectedAnswer: nonNegativeInt,
-    isCorrect: t.boolean,
+    ...answerFeedback,
   },
   'QuizAttempt',
 );

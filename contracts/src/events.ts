@@ -15,12 +15,13 @@ import {
   optionalText,
   percent,
   positiveInt,
+  refine,
   sha256Hex,
   struct,
   text,
 } from './codecs';
 import { decode } from './decode';
-import { PsychologyItem, psychologyScores, QuizQuestion } from './entities';
+import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
@@ -168,6 +169,27 @@ export const PsychologyAssessmentCompleted = struct(
 
 // ---- catalog-course-module-{moduleId} ----
 
+/** An option's 1-based number as a JSON key ("1", "2", …). */
+const optionNumberKey = refine(t.string, (s) => /^[1-9]\d{0,2}$/.test(s), 'an option number');
+
+/**
+ * A question as published (module quiz question or lesson check), answer key included: it never leaves the
+ * server before an answer. correctAnswer is 1-based; whyWrong explains each wrong option by its 1-based
+ * number (absent in events published before it was authored).
+ */
+export const PublishedQuestion = struct(
+  {
+    id: positiveInt,
+    question: nonEmptyString(limits.description),
+    options: t.array(t.string),
+    correctAnswer: positiveInt,
+    explanation: nullable(t.string),
+  },
+  { whyWrong: t.record(optionNumberKey, t.string) },
+  'PublishedQuestion',
+);
+export type PublishedQuestion = t.TypeOf<typeof PublishedQuestion>;
+
 export const ModulePublished = struct(
   {
     moduleId: positiveInt,
@@ -195,7 +217,7 @@ export const LessonPublished = struct(
   'LessonPublished',
 );
 export const QuizPublished = struct(
-  { moduleId: positiveInt, questions: t.array(QuizQuestion), contentHash: sha256Hex },
+  { moduleId: positiveInt, questions: t.array(PublishedQuestion), contentHash: sha256Hex },
   'QuizPublished',
 );
 

@@ -7,6 +7,7 @@ import {
   Lesson,
   ProgressRecord,
   PsychologyResult,
+  QuizAttempt,
   QuizQuestion,
   RiskAssessment,
   TradingProfile,
@@ -59,12 +60,29 @@ describe('entities', () => {
     expect(messageOf(Lesson, withoutVideo)).toBe('videoUrl: required');
   });
 
-  it('QuizQuestion: correctAnswer is 1-based', () => {
-    const question = { id: 1, question: 'Q?', options: ['a', 'b'], correctAnswer: 1, explanation: null };
-    expect(messageOf(QuizQuestion, question)).toBeNull();
-    expect(messageOf(QuizQuestion, { ...question, correctAnswer: 0 })).toBe(
+  it('QuizQuestion: what a learner sees before answering — the key, explanation and whyWrong never pass through', () => {
+    const question = { id: 1, question: 'Q?', options: ['a', 'b'] };
+    expect(
+      decode(QuizQuestion, { ...question, correctAnswer: 1, explanation: 'E', whyWrong: { 2: 'W' } }),
+    ).toEqual({ _tag: 'Right', right: question });
+  });
+
+  it('QuizAttempt: the graded answer carries the feedback; correctAnswer is 1-based, whyWrong may be null', () => {
+    const attempt = {
+      questionId: 1,
+      selectedAnswer: 0,
+      isCorrect: false,
+      correctAnswer: 2,
+      explanation: 'Why B.',
+      whyWrong: 'Why not A.',
+    };
+    expect(messageOf(QuizAttempt, attempt)).toBeNull();
+    expect(messageOf(QuizAttempt, { ...attempt, isCorrect: true, whyWrong: null })).toBeNull();
+    expect(messageOf(QuizAttempt, { ...attempt, correctAnswer: 0 })).toBe(
       'correctAnswer: must be a positive integer',
     );
+    const { explanation: _e, ...withoutExplanation } = attempt;
+    expect(messageOf(QuizAttempt, withoutExplanation)).toBe('explanation: required');
   });
 
   it('ProgressRecord: lessonId null means the module quiz', () => {

@@ -69,6 +69,40 @@ describe('event codecs', () => {
   });
 });
 
+describe('published questions: whyWrong is optional so events published before it still decode', () => {
+  const [question] = eventSamples.QuizPublished.questions;
+  const withWhyWrong = { ...question, whyWrong: { '1': 'Why option 1 is wrong.' } };
+
+  it('a QuizPublished question without whyWrong (published before it was authored) decodes unchanged', () => {
+    expect(question).not.toHaveProperty('whyWrong');
+    expect(decode(eventCodecs.QuizPublished, eventSamples.QuizPublished)).toEqual({
+      _tag: 'Right',
+      right: eventSamples.QuizPublished,
+    });
+  });
+
+  it('whyWrong keyed by the 1-based option number is kept', () => {
+    const data = { ...eventSamples.QuizPublished, questions: [withWhyWrong] };
+    expect(decode(eventCodecs.QuizPublished, data)).toEqual({ _tag: 'Right', right: data });
+  });
+
+  it('a whyWrong key that is not an option number is dropped, as unknown keys are everywhere', () => {
+    for (const key of ['0', 'A', '1.5', '']) {
+      const data = {
+        ...eventSamples.QuizPublished,
+        questions: [{ ...question, whyWrong: { [key]: 'x', '2': 'Why option 2 is wrong.' } }],
+      };
+      expect(decode(eventCodecs.QuizPublished, data)).toEqual({
+        _tag: 'Right',
+        right: {
+          ...eventSamples.QuizPublished,
+          questions: [{ ...question, whyWrong: { '2': 'Why option 2 is wrong.' } }],
+        },
+      });
+    }
+  });
+});
+
 describe('decodeEvent', () => {
   it('decodes by type into a tagged event', () => {
     expect(decodeEvent('LessonCompleted', eventSamples.LessonCompleted)).toEqual({

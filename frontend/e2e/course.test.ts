@@ -20,12 +20,27 @@ interface Learner {
   position: string;
 }
 
+/** A quiz question as GET /api/modules/:id/quiz serves it: no key (#16). */
 interface Question {
   readonly id: number;
   readonly question: string;
   readonly options: readonly string[];
+}
+
+/** What POST /api/quiz/attempt answers: the grading and the feedback. */
+interface Feedback {
+  readonly isCorrect: boolean;
   readonly correctAnswer: number;
   readonly explanation: string | null;
+  readonly whyWrong: string | null;
+}
+
+/** A question with the key a scout learner learned by answering it through the API. */
+interface KeyedQuestion extends Question {
+  readonly correctAnswer: number;
+  readonly explanation: string | null;
+  /** Why the choice this test gets wrong is wrong (null when the test answers it right). */
+  readonly whyWrong: string | null;
 }
 
 const call = (
@@ -155,8 +170,17 @@ async function expectBorder(index: number, rgb: string): Promise<void> {
   expect(colour).toBe(rgb);
 }
 
+/** Submitted answers the browser posted (POST /api/quiz/attempt bodies), in order. */
+let attemptsPosted: unknown[] = [];
+
 /** Answers the current question with option `choice` (0-based), checks the feedback and lets the 3 s pass. */
-async function answer(question: Question, choice: number, position: number, total: number, shots?: string) {
+async function answer(
+  question: KeyedQuestion,
+  choice: number,
+  position: number,
+  total: number,
+  shots?: string,
+) {
   await page
     .getByTestId('quiz-position')
     .filter({ hasText: `Question ${position} of ${total}` })
@@ -168,10 +192,13 @@ async function answer(question: Question, choice: number, position: number, tota
   expect(await submit.isEnabled()).toBe(true);
   await pauseClock();
   const isLast = position === total;
+  const posted = attemptsPosted.length;
   await submit.click();
   const right = question.correctAnswer - 1;
   const feedback = page.getByTestId('quiz-feedback');
   await feedback.waitFor();
+  // The feedback came from the server, for this very answer, posted on Submit.
+  expect(attemptsPosted.slice(posted)).toEqual([{ questionId: question.id, selectedAnswer: choice }]);
   expect(await page.getByTestId('quiz-option').nth(right).getAttribute('data-feedback')).toBe('correct');
   await expectBorder(right, GREEN);
   if (choice === right) {
@@ -180,6 +207,10 @@ async function answer(question: Question, choice: number, position: number, tota
     expect(await page.getByTestId('quiz-option').nth(choice).getAttribute('data-feedback')).toBe('wrong');
     await expectBorder(choice, RED);
     expect(await feedback.textContent()).toContain('Incorrect.');
+    expect(question.whyWrong).toEqual(expect.any(String));
+    expect(await page.getByTestId('quiz-why-wrong').textContent()).toBe(
+      `Why ${String.fromCharCode(65 + choice)} is not right${question.whyWrong}`,
+    );
   }
   if (question.explanation) {
     expect(await page.getByTestId('quiz-explanation').textContent()).toBe(
@@ -211,13 +242,43 @@ async function answer(question: Question, choice: number, position: number, tota
   }
 }
 
+/**
+ * The key of each question, learned the only way a client can (#16): a scout learner answers it through
+ * the API. `wrongAt` is the question this test answers wrongly: the scout asks for that choice's whyWrong.
+ */
+async function keyed(questions: readonly Question[], wrongAt: number): Promise<KeyedQuestion[]> {
+  const scout = await compliantLearner();
+  const post = async (questionId: number, selectedAnswer: number) => {
+    const res = await call('POST', '/api/quiz/attempt', {
+      token: scout.token,
+      body: { questionId, selectedAnswer },
+    });
+    expect(res.status).toBe(201);
+    return res.body as Feedback;
+  };
+  const result: KeyedQuestion[] = [];
+  for (const [i, q] of questions.entries()) {
+    const { correctAnswer, explanation } = await post(q.id, 0);
+    const wrong = i === wrongAt ? (await post(q.id, correctAnswer % q.options.length)).whyWrong : null;
+    result.push({ ...q, correctAnswer, explanation, whyWrong: wrong });
+  }
+  return result;
+}
+
 test('a learner reads module 1, takes its quiz, retakes it, and finds the module at 100% after a reload', async () => {
   const learner = await compliantLearner();
   const quiz = await call('GET', '/api/modules/1/quiz', { token: learner.token, position: learner.position });
-  const questions = quiz.body as Question[];
+  // The questions come without their key, explanation or feedback.
+  for (const q of quiz.body as Record<string, unknown>[])
+    expect(Object.keys(q).sort()).toEqual(['id', 'options', 'question']);
+  const questions = await keyed(quiz.body as Question[], 1);
   expect(questions.length).toBeGreaterThanOrEqual(2);
   const total = questions.length;
-
+  attemptsPosted = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quiz/attempt')
+      attemptsPosted.push(request.postDataJSON());
+  });
   await page.clock.install();
   await signIn(learner);
 

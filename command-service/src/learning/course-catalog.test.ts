@@ -48,8 +48,16 @@ const lessonPublished = (lessonId: number): Published => ({
     contentHash: HASH,
   },
 });
+/** Each question's key and option count (the fixtures' explanations and whyWrong are checked on their own). */
 const keys = (module: ReturnType<typeof foldModule>) =>
-  module ? Object.fromEntries(module.questions) : undefined;
+  module
+    ? Object.fromEntries(
+        [...module.questions].map(([id, q]) => [
+          id,
+          { correctAnswer: q.correctAnswer, optionCount: q.optionCount },
+        ]),
+      )
+    : undefined;
 
 describe('foldModule', () => {
   test('an empty stream (module never published) folds to undefined', () => {
@@ -71,6 +79,32 @@ describe('foldModule', () => {
       101: { correctAnswer: 2, optionCount: 4 },
       102: { correctAnswer: 3, optionCount: 3 },
     });
+  });
+
+  test('each key carries the explanation and the feedback per wrong option; events without whyWrong fold to none', () => {
+    const withFeedback = quizPublished([[101, 2, 3]]);
+    if (withFeedback.type !== 'QuizPublished') throw new Error('fixture');
+    const [first] = withFeedback.data.questions;
+    const module = foldModule([
+      modulePublished([1]),
+      {
+        ...withFeedback,
+        data: {
+          ...withFeedback.data,
+          questions: [
+            { ...(first as NonNullable<typeof first>), whyWrong: { 1: 'not one', 3: 'not three' } },
+          ],
+        },
+      },
+    ]);
+    expect(module?.questions.get(101)).toEqual({
+      correctAnswer: 2,
+      optionCount: 3,
+      explanation: 'because',
+      whyWrong: { 1: 'not one', 3: 'not three' },
+    });
+    const old = foldModule([modulePublished([1]), quizPublished([[101, 2, 3]])]);
+    expect(old?.questions.get(101)?.whyWrong).toEqual({});
   });
 
   test('a module without a quiz has no questions', () => {
@@ -113,13 +147,20 @@ describe('createCourseCatalog over the published course', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('module 1: lessons 1-4 and questions 101-109 with their 1-based keys from content/course/01-*', async () => {
+  test('module 1: lessons 1-4 and its questions with their 1-based keys and feedback from content/course/01-*', async () => {
     const module = await createCourseCatalog(log).module(1);
+    const authored = loadCourse().modules[0]?.quiz ?? [];
+    expect(authored.length).toBeGreaterThanOrEqual(8);
     expect(module?.lessonIds).toEqual([1, 2, 3, 4]);
-    expect([...(module?.questions.keys() ?? [])]).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109]);
-    expect([...(module?.questions.values() ?? [])].map((q) => q.correctAnswer)).toEqual([
-      2, 4, 1, 3, 2, 4, 1, 3, 4,
-    ]);
+    expect([...(module?.questions.keys() ?? [])]).toEqual(authored.map((q) => q.id));
+    expect([...(module?.questions.values() ?? [])]).toEqual(
+      authored.map((q) => ({
+        correctAnswer: q.correctAnswer,
+        optionCount: q.options.length,
+        explanation: q.explanation,
+        whyWrong: Object.fromEntries(Object.entries(q.whyWrong)),
+      })),
+    );
   });
 
   test('every module 1-12 is there; 0, 13, 1.5 and NaN are not', async () => {
@@ -130,11 +171,16 @@ describe('createCourseCatalog over the published course', () => {
 
   test('question(id) finds the module that holds a question; an unknown question is undefined', async () => {
     const catalog = createCourseCatalog(log);
-    expect(await catalog.question(101)).toEqual({ moduleId: 1, correctAnswer: 2, optionCount: 4 });
     const course = loadCourse();
+    const first = course.modules[0]?.quiz[0];
+    expect(await catalog.question(101)).toMatchObject({
+      moduleId: 1,
+      correctAnswer: first?.correctAnswer,
+      optionCount: first?.options.length,
+    });
     const last = course.modules[11]?.quiz.at(-1);
     expect(last).toBeDefined();
-    expect(await catalog.question(last?.id ?? 0)).toEqual({
+    expect(await catalog.question(last?.id ?? 0)).toMatchObject({
       moduleId: 12,
       correctAnswer: last?.correctAnswer,
       optionCount: last?.options.length,

@@ -1,10 +1,12 @@
 import { type EventOf, limits, streams } from '@tickwise/contracts';
 import type { EventLog } from '@tickwise/platform';
+import { type AnswerKey, answerKeyOf } from './answer-key';
 
 export interface CatalogModule {
   moduleId: number;
   lessonIds: readonly number[];
-  questions: ReadonlyMap<number, { correctAnswer: number; optionCount: number }>;
+  /** The module quiz's answer keys by question id. */
+  questions: ReadonlyMap<number, AnswerKey>;
 }
 
 type Published = EventOf<'ModulePublished' | 'LessonPublished' | 'QuizPublished'>;
@@ -22,12 +24,7 @@ export function foldModule(events: readonly Published[]): CatalogModule | undefi
     } else if (event.type === 'QuizPublished' && module) {
       module = {
         ...module,
-        questions: new Map(
-          event.data.questions.map((q) => [
-            q.id,
-            { correctAnswer: q.correctAnswer, optionCount: q.options.length },
-          ]),
-        ),
+        questions: new Map(event.data.questions.map((q) => [q.id, answerKeyOf(q)])),
       };
     }
   }

@@ -33,7 +33,12 @@ const KEY: ReadonlyArray<[number, number]> = [
 const MODULE_1: CatalogModule = {
   moduleId: 1,
   lessonIds: [1, 2, 3, 4],
-  questions: new Map(KEY.map(([id, correctAnswer]) => [id, { correctAnswer, optionCount: 4 }])),
+  questions: new Map(
+    KEY.map(([id, correctAnswer]) => [
+      id,
+      { correctAnswer, optionCount: 4, explanation: `Why ${correctAnswer} is right.`, whyWrong: {} },
+    ]),
+  ),
 };
 const MODULE_2: CatalogModule = { moduleId: 2, lessonIds: [5, 6, 7, 8], questions: new Map() };
 

@@ -1,5 +1,6 @@
 import type { EventOf } from '@tickwise/contracts';
 import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
+import { isRightAnswer } from './answer-key';
 import type { CatalogModule } from './course-catalog';
 
 /** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes. */
@@ -88,7 +89,7 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
             questionId,
             selectedAnswer,
             // Graded here, from the published answer key; whatever the client claimed is ignored.
-            isCorrect: selectedAnswer + 1 === question.correctAnswer,
+            isCorrect: isRightAnswer(question, selectedAnswer),
             answeredAt: command.at,
           },
         });

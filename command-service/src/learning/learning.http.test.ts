@@ -30,14 +30,26 @@ const RESULTS = '/api/quiz-results';
 const POSITION = /^\d+(\/\d+)*$/;
 const RECORD_FIELDS = ['completed', 'createdAt', 'id', 'lessonId', 'moduleId'];
 
-// Module 1 as authored in content/course/01-*: lessons 1-4, questions 101-109 (correctAnswer 1-based).
+// Module 1 as authored in content/course/01-*: lessons 1-4 and its quiz (correctAnswer 1-based).
 const MODULE_1 = loadCourse().modules[0];
 const QUESTIONS = (MODULE_1?.quiz ?? []).map((q) => ({
   id: q.id,
   right: q.correctAnswer - 1,
   options: q.options.length,
+  explanation: q.explanation,
+  whyWrong: q.whyWrong,
 }));
+const TOTAL = QUESTIONS.length;
 const wrongOf = (q: { right: number }) => (q.right === 0 ? 1 : 0);
+const scoreOf = (correct: number) => Math.round((correct / TOTAL) * 100);
+const questionAt = (index: number) => {
+  const q = QUESTIONS[index];
+  if (!q) throw new Error(`module 1 has no question ${index + 1}`);
+  return q;
+};
+const Q = questionAt(0);
+/** A question whose right option is its last (so the option count itself is one past the key). */
+const LAST_RIGHT = QUESTIONS.find((q) => q.right === q.options - 1) ?? Q;
 
 const lesson = (learner: Learner, moduleId: number, lessonId: number) =>
   learner.post(PROGRESS, { moduleId, lessonId, completed: true });
@@ -62,10 +74,15 @@ async function answerModule1(learner: Learner, rightCount: number) {
 const learningEvents = (events: RecordedEvent[], learner: Learner) =>
   events.filter((e) => e.stream === streams.learning(learner.userId));
 
-test('the authored module 1 is what these tests assume: lessons 1-4 and questions 101-109', () => {
+test('the authored module 1 is what these tests assume: lessons 1-4, at least 8 questions from 101, each wrong option explained', () => {
   expect(MODULE_1?.lessons.map((l) => l.id)).toEqual([1, 2, 3, 4]);
-  expect(QUESTIONS.map((q) => q.id)).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109]);
-  expect(QUESTIONS.map((q) => q.right + 1)).toEqual([2, 4, 1, 3, 2, 4, 1, 3, 4]);
+  expect(TOTAL).toBeGreaterThanOrEqual(8);
+  expect(Q.id).toBe(101);
+  for (const q of QUESTIONS) {
+    expect(Object.keys(q.whyWrong).map(Number).sort()).toEqual(
+      Array.from({ length: q.options }, (_, i) => i + 1).filter((n) => n !== q.right + 1),
+    );
+  }
 });
 
 describe('POST /api/progress: lessons', () => {
@@ -178,37 +195,55 @@ describe('POST /api/quiz/attempt: graded by the server', () => {
     learner = await compliantLearner(stack, 'attempts');
   });
 
-  test('a WRONG answer claiming isCorrect true → 201 with isCorrect false; the stored QuizQuestionAnswered says false', async () => {
+  test('a WRONG answer claiming isCorrect true → 201 with isCorrect false and the feedback; the stored QuizQuestionAnswered says false', async () => {
     let res: Awaited<ReturnType<typeof attempt>> | undefined;
+    const wrong = wrongOf(Q);
     const { events } = await appendedBy(stack, async () => {
-      res = await attempt(learner, 101, 0, true); // 101's correctAnswer is 2 → index 1
+      res = await attempt(learner, Q.id, wrong, true);
     });
     expect(res?.status).toBe(201);
-    expect(res?.body).toEqual({ questionId: 101, selectedAnswer: 0, isCorrect: false });
+    // The feedback the quiz screen shows: the right option (1-based), why, and why this choice was wrong.
+    expect(res?.body).toEqual({
+      questionId: Q.id,
+      selectedAnswer: wrong,
+      isCorrect: false,
+      correctAnswer: Q.right + 1,
+      explanation: Q.explanation,
+      whyWrong: Q.whyWrong[wrong + 1],
+    });
+    expect(res?.body.whyWrong).toEqual(expect.any(String));
     expect(res?.headers['x-position']).toBe(events[0]?.position);
     expect(events.map((e) => [e.stream, e.type])).toEqual([
       [streams.learning(learner.userId), 'QuizQuestionAnswered'],
     ]);
     expect(events[0]?.data).toEqual({
       moduleId: 1,
-      questionId: 101,
-      selectedAnswer: 0,
+      questionId: Q.id,
+      selectedAnswer: wrong,
       isCorrect: false,
       answeredAt: expect.any(String),
     });
   });
 
   test('a RIGHT answer claiming isCorrect false (or claiming nothing) is graded true: selectedAnswer is 0-based', async () => {
-    const right = await attempt(learner, 101, 1, false);
+    const right = await attempt(learner, Q.id, Q.right, false);
     expect(right.status).toBe(201);
-    expect(right.body).toEqual({ questionId: 101, selectedAnswer: 1, isCorrect: true });
-    const unclaimed = await learner.post(ATTEMPT, { questionId: 103, selectedAnswer: 0 });
+    expect(right.body).toEqual({
+      questionId: Q.id,
+      selectedAnswer: Q.right,
+      isCorrect: true,
+      correctAnswer: Q.right + 1,
+      explanation: Q.explanation,
+      whyWrong: null,
+    });
+    const second = questionAt(1);
+    const unclaimed = await learner.post(ATTEMPT, { questionId: second.id, selectedAnswer: second.right });
     expect(unclaimed.status).toBe(201);
     expect(unclaimed.body.isCorrect).toBe(true);
-    // The 1-based number itself is not the right 0-based choice.
-    const oneBased = await attempt(learner, 102, 4, true);
+    // The 1-based number of the last option is not a 0-based choice at all.
+    const oneBased = await attempt(learner, LAST_RIGHT.id, LAST_RIGHT.options, true);
     expect(oneBased.status).toBe(400);
-    const last = await attempt(learner, 102, 3, false);
+    const last = await attempt(learner, LAST_RIGHT.id, LAST_RIGHT.right, false);
     expect(last.body.isCorrect).toBe(true);
   });
 
@@ -221,7 +256,12 @@ describe('POST /api/quiz/attempt: graded by the server', () => {
     const { events } = await appendedBy(stack, async () => {
       res = await attempt(learner, questionId, rightIndex, false);
     });
-    expect(res?.body).toEqual({ questionId, selectedAnswer: rightIndex, isCorrect: true });
+    expect(res?.body).toMatchObject({
+      questionId,
+      selectedAnswer: rightIndex,
+      isCorrect: true,
+      correctAnswer: rightIndex + 1,
+    });
     expect(events[0]?.data).toMatchObject({ moduleId: 2, questionId, isCorrect: true });
   });
 
@@ -230,9 +270,9 @@ describe('POST /api/quiz/attempt: graded by the server', () => {
       const unknown = await attempt(learner, 99_999, 0);
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ error: 'Quiz question 99999 not found' });
-      const beyond = await attempt(learner, 101, 4);
+      const beyond = await attempt(learner, Q.id, Q.options);
       expect(beyond.status).toBe(400);
-      expect(beyond.body).toEqual({ error: 'selectedAnswer: must be an integer 0-3' });
+      expect(beyond.body).toEqual({ error: `selectedAnswer: must be an integer 0-${Q.options - 1}` });
     });
     expect(events).toEqual([]);
   });
@@ -246,7 +286,7 @@ describe('module quiz completion: the server computes the score', () => {
     await completeModule1Lessons(learner);
   });
 
-  test('2 right of 9 (the rest claiming isCorrect true) → 201 record with lessonId null; ModuleQuizCompleted score 22', async () => {
+  test('2 right of all (the rest claiming isCorrect true) → 201 record with lessonId null; ModuleQuizCompleted scored by the server', async () => {
     await answerModule1(learner, 2);
     let res: Awaited<ReturnType<typeof completeQuiz>> | undefined;
     const { events } = await appendedBy(stack, async () => {
@@ -264,7 +304,7 @@ describe('module quiz completion: the server computes the score', () => {
     expect(learningEvents(events, learner).map((e) => [e.type, e.data])).toEqual([
       [
         'ModuleQuizCompleted',
-        { moduleId: 1, score: 22, correct: 2, total: 9, completedAt: res?.body.createdAt },
+        { moduleId: 1, score: scoreOf(2), correct: 2, total: TOTAL, completedAt: res?.body.createdAt },
       ],
     ]);
     expect(events).toHaveLength(1);
@@ -272,7 +312,7 @@ describe('module quiz completion: the server computes the score', () => {
 
     const results = await learner.get(RESULTS);
     expect(results.status).toBe(200);
-    expect(results.body).toEqual([{ moduleId: 1, score: 22, completedAt: res?.body.createdAt }]);
+    expect(results.body).toEqual([{ moduleId: 1, score: scoreOf(2), completedAt: res?.body.createdAt }]);
   });
 
   test('completing again without new answers → 200 with the existing record; nothing appended; still one result', async () => {
@@ -288,33 +328,36 @@ describe('module quiz completion: the server computes the score', () => {
   });
 
   test('a retake (new answers) → a second ModuleQuizCompleted with the new score; results newest first', async () => {
-    await answerModule1(learner, 9);
+    await answerModule1(learner, TOTAL);
     const { result: res, events } = await appendedBy(stack, () => completeQuiz(learner));
     expect(res.status).toBe(201);
     expect(events.map((e) => [e.type, e.data])).toEqual([
       [
         'ModuleQuizCompleted',
-        { moduleId: 1, score: 100, correct: 9, total: 9, completedAt: res.body.createdAt },
+        { moduleId: 1, score: 100, correct: TOTAL, total: TOTAL, completedAt: res.body.createdAt },
       ],
     ]);
     const results = await learner.get(RESULTS);
     expect(results.body).toEqual([
       { moduleId: 1, score: 100, completedAt: res.body.createdAt },
-      { moduleId: 1, score: 22, completedAt: firstRecord.createdAt },
+      { moduleId: 1, score: scoreOf(2), completedAt: firstRecord.createdAt },
     ]);
   });
 
   test('a retake counts only the answers since the previous completion (unanswered = wrong)', async () => {
-    // Only 101 answered, rightly: 1 of 9 → 11 (the 9 right answers of the last attempt no longer count).
-    const [first] = QUESTIONS;
-    expect((await attempt(learner, first?.id ?? 0, first?.right ?? 0, true)).status).toBe(201);
+    // Only the first answered, rightly: 1 of all (the right answers of the last attempt no longer count).
+    expect((await attempt(learner, Q.id, Q.right, true)).status).toBe(201);
     const { result: res, events } = await appendedBy(stack, () => completeQuiz(learner));
     expect(res.status).toBe(201);
     expect(events.map((e) => e.data)).toEqual([
-      { moduleId: 1, score: 11, correct: 1, total: 9, completedAt: res.body.createdAt },
+      { moduleId: 1, score: scoreOf(1), correct: 1, total: TOTAL, completedAt: res.body.createdAt },
     ]);
     const results = await learner.get(RESULTS);
-    expect((results.body as Array<{ score: number }>).map((r) => r.score)).toEqual([11, 100, 22]);
+    expect((results.body as Array<{ score: number }>).map((r) => r.score)).toEqual([
+      scoreOf(1),
+      100,
+      scoreOf(2),
+    ]);
   });
 
   test('GET /api/progress holds the four lessons and one module-quiz record (the first completion)', async () => {

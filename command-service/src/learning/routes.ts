@@ -1,6 +1,7 @@
 import { streams } from '@tickwise/contracts';
 import { handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
+import { feedbackFor } from './answer-key';
 import { learningRecord } from './learning-record';
 
 /** POST /api/progress (a lesson, or the module quiz when lessonId is null) and POST /api/quiz/attempt. */
@@ -44,13 +45,14 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
 
     async quizAttempt({ body }, request) {
       const userId = request.principal.userId;
+      const question = await deps.catalog.question(body.questionId);
       const outcome = await handleCommand(deps, learningRecord, {
         stream: streams.learning(userId),
         command: {
           kind: 'answerQuestion',
           questionId: body.questionId,
           selectedAnswer: body.selectedAnswer,
-          question: await deps.catalog.question(body.questionId),
+          question,
           at: deps.now().toISOString(),
         },
         commandId: request.commandId,
@@ -58,11 +60,12 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         correlationId: request.requestId,
       });
       const [answered] = outcome.events;
-      if (answered?.type !== 'QuizQuestionAnswered') throw new Error('answer was not recorded');
+      if (answered?.type !== 'QuizQuestionAnswered' || !question) throw new Error('answer was not recorded');
+      // The key, the explanation and why the choice was wrong leave the server only now, with the answer.
       return reply(outcome, {
         questionId: body.questionId,
         selectedAnswer: body.selectedAnswer,
-        isCorrect: answered.data.isCorrect,
+        ...feedbackFor(question, body.selectedAnswer, answered.data.isCorrect),
       });
     },
   };

@@ -1,4 +1,4 @@
-import type { EventOf, Lesson, Module, QuizQuestion } from '@tickwise/contracts';
+import type { EventOf, Lesson, Module, PublishedQuestion } from '@tickwise/contracts';
 import { documents, projection } from '../runtime/projection';
 
 export interface ModuleDoc {
@@ -21,7 +21,8 @@ export interface LessonDoc extends Lesson {
 export interface QuizDoc {
   id: string;
   moduleId: number;
-  questions: QuizQuestion[];
+  /** As published, answer keys included: the query side serves only what a learner may see. */
+  questions: PublishedQuestion[];
   [key: string]: unknown;
 }
 

@@ -61,8 +61,7 @@ describe('GET /api/modules', () => {
         duration: m.lessons.reduce((sum, l) => sum + l.duration, 0),
       })),
     );
-    // Module 1 as authored: lessons of 5, 5, 6 and 6 minutes.
-    expect(modules[0]).toMatchObject({ id: 1, title: 'What Futures Are', level: 'BEGINNER', duration: 22 });
+    expect(modules[0]).toMatchObject({ id: 1, title: 'What Futures Are', level: 'BEGINNER' });
   });
 });
 
@@ -82,7 +81,6 @@ describe('GET /api/modules/{id}/lessons', () => {
         'videoUrl',
       ]);
     }
-    expect(lessons.map((l) => l.duration)).toEqual([5, 5, 6, 6]);
     expect(lessons[0]).toMatchObject({ title: 'Futures in Plain Words', videoUrl: null });
     expect(String(lessons[0]?.content)).toMatch(/^## Overview\n/);
     const authored = COURSE.modules[0]?.lessons ?? [];
@@ -108,18 +106,20 @@ describe('GET /api/modules/{id}/lessons', () => {
 });
 
 describe('GET /api/modules/{id}/quiz', () => {
-  test('module 1: questions 101-109 with options, explanation and correctAnswer 1-based as authored', async () => {
+  test('module 1: its questions with their options only — no answer key, explanation or whyWrong before an answer', async () => {
     const res = await learner.get('/api/modules/1/quiz');
     expect(res.status).toBe(200);
-    const questions = res.body as Array<{ id: number; options: unknown[]; correctAnswer: number }>;
-    expect(questions.map((q) => q.id)).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109]);
-    expect(questions.map((q) => q.correctAnswer)).toEqual([2, 4, 1, 3, 2, 4, 1, 3, 4]);
-    for (const q of questions) {
-      expect(Object.keys(q).sort()).toEqual(['correctAnswer', 'explanation', 'id', 'options', 'question']);
-      expect(q.correctAnswer).toBeGreaterThanOrEqual(1);
-      expect(q.correctAnswer).toBeLessThanOrEqual(q.options.length);
+    const questions = res.body as Array<Record<string, unknown>>;
+    for (const q of questions) expect(Object.keys(q).sort()).toEqual(['id', 'options', 'question']);
+    expect(questions).toEqual(
+      (COURSE.modules[0]?.quiz ?? []).map((q) => ({ id: q.id, question: q.question, options: q.options })),
+    );
+    // Not anywhere in the reply either (e.g. nested or under another name).
+    for (const q of COURSE.modules[0]?.quiz ?? []) {
+      expect(res.text).not.toContain(q.explanation);
+      for (const why of Object.values(q.whyWrong)) expect(res.text).not.toContain(why);
     }
-    expect(questions).toEqual(COURSE.modules[0]?.quiz);
+    expect(res.text).not.toMatch(/correctAnswer|explanation|whyWrong/);
   });
 
   test('every module answers its own quiz', async () => {

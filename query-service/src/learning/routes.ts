@@ -61,7 +61,10 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
     async moduleQuiz({ params }) {
       await moduleOf(params.id);
       const quiz = await deps.store.get<QuizDoc>(await collection('catalog', 'quizzes'), String(params.id));
-      return { body: quiz?.questions ?? [] };
+      // Questions and options only: the key and the feedback come back with an answer (POST /api/quiz/attempt).
+      return {
+        body: (quiz?.questions ?? []).map(({ id, question, options }) => ({ id, question, options })),
+      };
     },
     async progress(_input, request) {
       return { body: (await learner(request.principal.userId))?.records ?? [] };

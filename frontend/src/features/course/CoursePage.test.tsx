@@ -48,27 +48,42 @@ const lessons: Lesson[] = [
   lesson(4, 'Hedgers and Speculators'),
 ];
 
+// The questions as GET /api/modules/1/quiz serves them: no key, no explanation (#16).
 const questions = [
   {
     id: 101,
     question: 'Who is the buyer to every seller?',
     options: ['A broker', 'The clearing house', 'A bank'],
-    correctAnswer: 2,
-    explanation: 'Novation makes the clearing house the counterparty.',
   },
   {
     id: 102,
     question: 'What is a long position?',
     options: ['A commitment to buy', 'A commitment to sell'],
-    correctAnswer: 1,
-    explanation: 'Long means you buy.',
   },
 ];
+// What only the server knows, and answers with a graded answer.
+const keys: Record<number, { correctAnswer: number; explanation: string; whyWrong: Record<string, string> }> =
+  {
+    101: {
+      correctAnswer: 2,
+      explanation: 'Novation makes the clearing house the counterparty.',
+      whyWrong: {
+        '1': 'A broker acts for one side only.',
+        '3': 'A bank lends; it is not a party to the trade.',
+      },
+    },
+    102: {
+      correctAnswer: 1,
+      explanation: 'Long means you buy.',
+      whyWrong: { '2': 'Selling first is a short position.' },
+    },
+  };
 
 interface Server {
   progress: ProgressRecord[];
   results: QuizResult[];
   progressReply?: () => ReturnType<typeof json>;
+  attemptReply?: () => ReturnType<typeof json> | undefined;
   quiz: unknown[];
 }
 
@@ -99,10 +114,20 @@ function startServer(initial: Partial<Server> = {}) {
       return json(record, 201);
     }
     if (url === '/api/quiz/attempt') {
+      const failure = server.attemptReply?.();
+      if (failure) return failure;
       const body = call.body as { questionId: number; selectedAnswer: number };
-      const q = questions.find((x) => x.id === body.questionId);
+      const key = keys[body.questionId];
+      if (!key) return json({ error: `Quiz question ${body.questionId} not found` }, 404);
+      const isCorrect = body.selectedAnswer + 1 === key.correctAnswer;
       return json(
-        { ...body, isCorrect: q !== undefined && body.selectedAnswer + 1 === q.correctAnswer },
+        {
+          ...body,
+          isCorrect,
+          correctAnswer: key.correctAnswer,
+          explanation: key.explanation,
+          whyWrong: isCorrect ? null : (key.whyWrong[String(body.selectedAnswer + 1)] ?? null),
+        },
         201,
       );
     }
@@ -363,7 +388,7 @@ describe('the module viewer', () => {
 describe('the quiz', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('answers with 3 s of locked feedback, completes, and shows the server score; Retake starts over', async () => {
+  it('posts each answer on Submit, shows the server’s feedback for 3 s, locked, completes with the server score; Retake starts over', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const { calls } = startServer({ progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4)] });
@@ -381,15 +406,23 @@ describe('the quiz', () => {
     expect(submit).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
-    // Right answer: B.
+    // Right answer: B. Nothing on screen knows it until the server has graded it.
     await user.click(screen.getByRole('radio', { name: /The clearing house/ }));
     expect(submit).toBeEnabled();
+    expect(calls.filter((c) => c.url === '/api/quiz/attempt')).toHaveLength(0);
     await user.click(submit);
+    expect(await screen.findByTestId('quiz-feedback')).toHaveTextContent('Correct!');
+    expect(calls.filter((c) => c.url === '/api/quiz/attempt').map((c) => c.body)).toEqual([
+      { questionId: 101, selectedAnswer: 1 },
+    ]);
     expect(screen.getAllByTestId('quiz-option')[1]).toHaveAttribute('data-feedback', 'correct');
-    expect(screen.getByTestId('quiz-feedback')).toHaveTextContent('Correct!');
     expect(screen.getByTestId('quiz-explanation')).toHaveTextContent(
       'Novation makes the clearing house the counterparty.',
     );
+    expect(screen.queryByTestId('quiz-why-wrong')).not.toBeInTheDocument();
+    // The verdict is in a live region, which takes the focus from the now disabled button.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
     act(() => {
       jest.advanceTimersByTime(2900);
@@ -404,13 +437,23 @@ describe('the quiz', () => {
     // Wrong answer on the last question: B (A is right).
     await user.click(screen.getByRole('radio', { name: /A commitment to sell/ }));
     await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByTestId('quiz-feedback')).toHaveTextContent(
+      'Incorrect. The correct answer is A.',
+    );
     const [right, wrong] = screen.getAllByTestId('quiz-option');
     expect(right).toHaveAttribute('data-feedback', 'correct');
     expect(wrong).toHaveAttribute('data-feedback', 'wrong');
-    expect(screen.getByTestId('quiz-feedback')).toHaveTextContent('Incorrect. The correct answer is A.');
+    expect(screen.getByTestId('quiz-why-wrong')).toHaveTextContent(
+      'Why B is not rightSelling first is a short position.',
+    );
+    expect(screen.getByTestId('quiz-explanation')).toHaveTextContent('ExplanationLong means you buy.');
     expect(screen.getByRole('button', { name: 'Completing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(calls.filter((c) => c.url === '/api/quiz/attempt')).toHaveLength(0);
+    // Posted on Submit, one call per answer; the completion waits for the end of the feedback.
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/quiz/attempt',
+      '/api/quiz/attempt',
+    ]);
     act(() => {
       jest.advanceTimersByTime(3000);
     });
@@ -424,8 +467,8 @@ describe('the quiz', () => {
     expect(within(result).getByTestId('quiz-message')).toHaveTextContent(/try the quiz again/);
     const posts = calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
     expect(posts).toEqual([
-      ['/api/quiz/attempt', { questionId: 101, selectedAnswer: 1, isCorrect: true }],
-      ['/api/quiz/attempt', { questionId: 102, selectedAnswer: 1, isCorrect: false }],
+      ['/api/quiz/attempt', { questionId: 101, selectedAnswer: 1 }],
+      ['/api/quiz/attempt', { questionId: 102, selectedAnswer: 1 }],
       ['/api/progress', { moduleId: 1, lessonId: null, completed: true }],
     ]);
     expect(within(result).getByRole('link', { name: 'Back to Course' })).toHaveAttribute(
@@ -447,6 +490,7 @@ describe('the quiz', () => {
     for (const answer of [/The clearing house/, /A commitment to buy/]) {
       await user.click(await screen.findByRole('radio', { name: answer }));
       await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+      await screen.findByTestId('quiz-feedback');
       act(() => {
         jest.advanceTimersByTime(3000);
       });
@@ -457,6 +501,30 @@ describe('the quiz', () => {
     expect(within(result).getByTestId('quiz-recorded-note')).toHaveTextContent(
       'Tickwise recorded 50% for this attempt (this screen counted 100%).',
     );
+  });
+
+  it('an answer the server could not grade keeps the choice, says why, and is sent again on Submit', async () => {
+    let failures = 1;
+    const { calls } = startServer({
+      progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4)],
+      attemptReply: () => (failures-- > 0 ? json({ error: 'Service unavailable' }, 503) : undefined),
+    });
+    renderCourse('/course?module=1&view=quiz');
+    await userEvent.click(await screen.findByRole('radio', { name: /A broker/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByTestId('quiz-error')).toHaveTextContent(
+      /Your answer could not be checked: .*Service unavailable.* Please submit it again\./,
+    );
+    expect(screen.queryByTestId('quiz-feedback')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /A broker/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /A broker/ })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    expect(await screen.findByTestId('quiz-feedback')).toHaveTextContent(
+      'Incorrect. The correct answer is B.',
+    );
+    expect(screen.getByTestId('quiz-why-wrong')).toHaveTextContent('A broker acts for one side only.');
+    expect(screen.queryByTestId('quiz-error')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/quiz/attempt')).toHaveLength(2);
   });
 
   it('opened directly with lessons still to finish, names them with Back to Module instead of the questions', async () => {

@@ -1,13 +1,15 @@
 /**
  * The module quiz (spec §2, §4, §5): 'Module {id} Quiz', 'n of total' (read out as 'Question n of total')
- * and a progress bar; options lettered A, B, C…; Submit Answer only with a choice; then the correct option
- * turns green, a wrong choice red and the explanation shows, for 3 s with the selection locked, before the
- * next question; Previous is off on the first question and during feedback. After the last question ('Completing...') the answers are sent
- * one per question, the module quiz is completed (the server scores it) and the result shows: 'Quiz
- * Complete!', the percent, correct and incorrect counts, the score in its colour, a message, 'Retake Quiz'
- * and 'Back to Course'. The quiz counts only once every lesson of the module is completed (the server refuses
- * it before): while lessons are still to finish, the screen names them with 'Back to Module' instead of
- * the questions, so no learner answers a quiz that cannot be recorded.
+ * and a progress bar; options lettered A, B, C…; Submit Answer only with a choice. Submit posts the answer
+ * (#16: the questions come without their key, so the server grades it and answers the feedback); then the
+ * correct option turns green, a wrong choice red, and the Explanation box and why the chosen option was
+ * wrong show, for 3 s with the selection locked, before the next question; Previous is off on the first
+ * question and during feedback. After the last question ('Completing...') the module quiz is completed (the
+ * server scores it) and the result shows: 'Quiz Complete!', the percent, correct and incorrect counts, the
+ * score in its colour, a message, 'Retake Quiz' and 'Back to Course'. The quiz counts only once every lesson
+ * of the module is completed (the server refuses it before): while lessons are still to finish, the screen
+ * names them with 'Back to Module' instead of the questions, so no learner answers a quiz that cannot be
+ * recorded.
  */
 import {
   Alert,
@@ -27,6 +29,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../app/use-page-title';
+import { AnswerFeedbackPanel, AnswerOption, lettered, optionVerdict } from './answer-ui';
 import {
   courseApi,
   useCourseLessonsQuery,
@@ -42,13 +45,13 @@ import { completedLessonIds, lessonsToFinish } from './progress';
 import {
   type CompletionDeps,
   completeQuiz,
+  gradedCorrect,
   initialQuizState,
-  isCorrectAnswer,
   QUIZ_FEEDBACK_MS,
   type QuizOutcome,
   quizReducer,
 } from './quiz-state';
-import { optionLetter, percentOf, scoreColour, scoreColourTokens, scoreMessage } from './score';
+import { percentOf, scoreColour, scoreColourTokens, scoreMessage } from './score';
 import { ErrorState, errorText, Loading, ProgressBar, panel } from './ui';
 
 export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
@@ -116,10 +119,6 @@ export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
   );
 }
 
-/** The options with their letters: A, B, C… */
-const lettered = (options: readonly string[]) =>
-  options.map((text, i) => ({ letter: optionLetter(i), text, i }));
-
 function QuizRunner({
   moduleId,
   questions,
@@ -132,14 +131,14 @@ function QuizRunner({
   const [recordProgress] = useRecordCourseProgressMutation();
   const [state, dispatch] = useReducer(quizReducer, questions.length, initialQuizState);
   const [outcome, setOutcome] = useState<QuizOutcome | null>(null);
-  /** Bumped by Retake, so a completion still running for an earlier try is ignored. */
+  /** Bumped by Retake, so a grading or completion still running for an earlier try is ignored. */
   const generation = useRef(0);
   const startedFor = useRef(-1);
   const questionRef = useRef<HTMLHeadingElement>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
   const mounted = useRef(false);
 
-  const { phase, index, selected, answers } = state;
+  const { phase, index, selected, answers, error } = state;
   const question = questions[index];
   const isLast = index === questions.length - 1;
 
@@ -151,9 +150,8 @@ function QuizRunner({
   }, [phase]);
 
   const finish = useCallback(
-    (submitted: readonly (number | null)[]) => {
+    (correct: readonly boolean[]) => {
       const deps: CompletionDeps = {
-        postAttempt: (body) => submitAttempt(body).unwrap(),
         postCompletion: (id) => recordProgress({ moduleId: id, lessonId: null, completed: true }).unwrap(),
         fetchResults: async () => {
           const request = appDispatch(
@@ -165,32 +163,33 @@ function QuizRunner({
             request.unsubscribe();
           }
         },
-        log: (message, error) => console.error(message, error),
+        log: (message, failure) => console.error(message, failure),
       };
-      return completeQuiz(deps, moduleId, questions, submitted);
+      return completeQuiz(deps, moduleId, correct);
     },
-    [appDispatch, submitAttempt, recordProgress, moduleId, questions],
+    [appDispatch, recordProgress, moduleId],
   );
 
-  // After the last question's feedback: send everything once per try (StrictMode runs effects twice).
+  // After the last question's feedback: complete once per try (StrictMode runs effects twice).
   useEffect(() => {
     if (phase !== 'completing' || startedFor.current === generation.current) return;
     const run = generation.current;
     startedFor.current = run;
-    const settle = (result: QuizOutcome) => {
-      if (generation.current !== run) return;
-      setOutcome(result);
-      dispatch({ type: 'completed' });
-    };
-    finish(answers).then(settle, (error: unknown) => {
-      // Never left on 'Completing...': the answers as graded here, and why nothing was recorded.
-      settle({
-        correct: questions.map((q, i) => isCorrectAnswer(q, answers[i] ?? null)),
-        recordedScore: null,
-        completionError: errorText(error),
-      });
-    });
-  }, [phase, answers, finish, questions]);
+    const correct = gradedCorrect(state);
+    finish(correct).then(
+      (result) => {
+        if (generation.current !== run) return;
+        setOutcome(result);
+        dispatch({ type: 'completed' });
+      },
+      (failure: unknown) => {
+        if (generation.current !== run) return;
+        // Never left on 'Completing...': the answers as graded, and why nothing was recorded.
+        setOutcome({ correct, recordedScore: null, completionError: errorText(failure) });
+        dispatch({ type: 'completed' });
+      },
+    );
+  }, [phase, state, finish]);
 
   // A new question takes the focus (not on the first render).
   useEffect(() => {
@@ -214,13 +213,23 @@ function QuizRunner({
 
   const showing = phase === 'feedback' || phase === 'completing';
   const locked = phase !== 'answering';
-  const answer = answers[index] ?? null;
-  const correct = showing && isCorrectAnswer(question, answer);
-  const correctIndex = question.correctAnswer - 1;
-  const submit = () => {
+  const feedback = showing ? (state.feedback[index] ?? null) : null;
+  const answer = showing ? (answers[index] ?? null) : selected;
+
+  /** Posts the answer; the server grades it and answers the feedback shown for 3 s. */
+  const submit = async () => {
+    if (selected === null || locked) return;
+    const run = generation.current;
     dispatch({ type: 'submit' });
-    // The verdict is announced; focus moves to it since the button it came from is now disabled.
-    setTimeout(() => feedbackRef.current?.focus(), 0);
+    try {
+      const graded = await submitAttempt({ questionId: question.id, selectedAnswer: selected }).unwrap();
+      if (generation.current !== run) return;
+      dispatch({ type: 'graded', feedback: graded });
+      // The verdict is announced; focus moves to it since the button it came from is now disabled.
+      setTimeout(() => feedbackRef.current?.focus(), 0);
+    } catch (failure) {
+      if (generation.current === run) dispatch({ type: 'failed', error: errorText(failure) });
+    }
   };
 
   return (
@@ -249,129 +258,35 @@ function QuizRunner({
           </Heading>
         </chakra.legend>
         <Stack gap="3" mt="5">
-          {lettered(question.options).map(({ letter, text, i }) => {
-            const isChosen = (showing ? answer : selected) === i;
-            const verdict = showing ? (i === correctIndex ? 'correct' : isChosen ? 'wrong' : null) : null;
-            const borderColor =
-              verdict === 'correct'
-                ? 'green.400'
-                : verdict === 'wrong'
-                  ? 'red.400'
-                  : isChosen
-                    ? 'brand.400'
-                    : 'border';
-            const bg =
-              verdict === 'correct'
-                ? 'rgba(22, 101, 52, 0.35)'
-                : verdict === 'wrong'
-                  ? 'rgba(153, 27, 27, 0.35)'
-                  : isChosen
-                    ? 'rgba(8, 51, 68, 0.75)'
-                    : 'bg.subtle';
-            return (
-              <chakra.label
-                key={letter}
-                display="flex"
-                alignItems="center"
-                gap="3"
-                p="3.5"
-                rounded="lg"
-                borderWidth="2px"
-                borderColor={borderColor}
-                bg={bg}
-                cursor={locked ? 'default' : 'pointer'}
-                transition="border-color 0.15s, background 0.15s"
-                _hover={locked ? {} : { borderColor: isChosen ? 'brand.400' : 'border.emphasized' }}
-                css={{
-                  '&:has(input:focus-visible)': {
-                    outline: '2px solid',
-                    outlineColor: 'var(--chakra-colors-brand-300)',
-                    outlineOffset: '2px',
-                  },
-                }}
-                data-testid="quiz-option"
-                data-feedback={verdict ?? undefined}
-                data-selected={isChosen}
-              >
-                <chakra.input
-                  type="radio"
-                  name={`question-${question.id}`}
-                  value={i}
-                  checked={isChosen}
-                  disabled={locked}
-                  onChange={() => dispatch({ type: 'choose', option: i })}
-                  position="absolute"
-                  opacity="0"
-                  w="1px"
-                  h="1px"
-                  overflow="hidden"
-                />
-                <Box
-                  as="span"
-                  display="inline-flex"
-                  alignItems="center"
-                  justifyContent="center"
-                  w="8"
-                  h="8"
-                  flexShrink={0}
-                  rounded="full"
-                  fontWeight="bold"
-                  fontSize="sm"
-                  bg={
-                    verdict === 'correct'
-                      ? 'green.400'
-                      : verdict === 'wrong'
-                        ? 'red.400'
-                        : isChosen
-                          ? 'brand.400'
-                          : 'bg.emphasized'
-                  }
-                  color={verdict !== null || isChosen ? 'gray.950' : 'fg'}
-                >
-                  {letter}
-                </Box>
-                <Text as="span" flex="1" color="fg">
-                  {text}
-                </Text>
-                {verdict === 'correct' ? (
-                  <Text as="span" fontSize="sm" fontWeight="semibold" color="green.300">
-                    Correct answer
-                  </Text>
-                ) : verdict === 'wrong' ? (
-                  <Text as="span" fontSize="sm" fontWeight="semibold" color="red.300">
-                    Your answer
-                  </Text>
-                ) : null}
-              </chakra.label>
-            );
-          })}
+          {lettered(question.options).map(({ letter, text, i }) => (
+            <AnswerOption
+              key={letter}
+              name={`question-${question.id}`}
+              index={i}
+              text={text}
+              chosen={answer === i}
+              locked={locked}
+              verdict={optionVerdict(i, answer, feedback)}
+              onChoose={() => dispatch({ type: 'choose', option: i })}
+              testId="quiz-option"
+            />
+          ))}
         </Stack>
       </chakra.fieldset>
 
       <Box ref={feedbackRef} tabIndex={-1} outline="none" role="status" aria-live="polite" mt="5">
-        {showing ? (
-          <Stack gap="3" data-testid="quiz-feedback">
-            <Text fontWeight="semibold" color={correct ? 'green.300' : 'red.300'}>
-              {correct ? 'Correct!' : `Incorrect. The correct answer is ${optionLetter(correctIndex)}.`}
-            </Text>
-            {question.explanation ? (
-              <Box
-                p="4"
-                rounded="lg"
-                borderWidth="1px"
-                borderColor="brand.700"
-                bg="rgba(8, 51, 68, 0.55)"
-                data-testid="quiz-explanation"
-              >
-                <Heading as="h3" fontSize="sm" color="brand.fg" mb="1">
-                  Explanation
-                </Heading>
-                <Text color="fg">{question.explanation}</Text>
-              </Box>
-            ) : null}
-          </Stack>
+        {feedback !== null && answer !== null ? (
+          <AnswerFeedbackPanel feedback={feedback} chosen={answer} testIdPrefix="quiz" />
         ) : null}
       </Box>
+      {error !== null ? (
+        <Alert.Root status="error" variant="subtle" rounded="md" mt="4" role="alert" data-testid="quiz-error">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="medium">
+            Your answer could not be checked: {error} Please submit it again.
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
 
       <Flex justify="space-between" gap="3" mt="6" wrap="wrap">
         <Button
@@ -381,7 +296,12 @@ function QuizRunner({
         >
           Previous
         </Button>
-        <Button disabled={selected === null || locked} onClick={submit}>
+        <Button
+          disabled={selected === null || (locked && phase !== 'checking')}
+          loading={phase === 'checking'}
+          loadingText="Checking…"
+          onClick={() => void submit()}
+        >
           {isLast && showing ? 'Completing...' : 'Submit Answer'}
         </Button>
       </Flex>

@@ -44,8 +44,6 @@ export function toQuestions(value: unknown): QuizQuestion[] {
             id: q.id,
             question: q.question,
             options: q.options.map(optionText),
-            correctAnswer: typeof q.correctAnswer === 'number' ? q.correctAnswer : 0,
-            explanation: typeof q.explanation === 'string' && q.explanation !== '' ? q.explanation : null,
           },
         ]
       : [],
