@@ -2,7 +2,7 @@
  * The compliance decider (issue 5 "Server rules"): views and acknowledgments with their evidence, the
  * 10-second reading rule on the server clock, risk assessments with a server-computed expiry, and warnings.
  */
-import { fold } from '@tickwise/platform';
+import { deciderSpec } from '@tickwise/platform';
 import {
   type ActiveVersion,
   type ComplianceCommand,
@@ -17,9 +17,7 @@ import {
 } from './compliance-record';
 
 // given (the compliance stream's past events) / when (a command) / then (the events, or the refusal)
-const given = (...history: ComplianceEvent[]) => ({
-  when: (command: ComplianceCommand) => complianceRecord.decide(command, fold(complianceRecord, history)),
-});
+const { given } = deciderSpec(complianceRecord);
 
 const HASH_1_0 = 'a'.repeat(64);
 const HASH_1_1 = 'b'.repeat(64);

@@ -1,10 +1,8 @@
-import { fold } from '@tickwise/platform';
+import { deciderSpec, fold } from '@tickwise/platform';
 import { EMAIL_TAKEN, type EmailAccountEvent, emailAccount, type ReserveEmail } from './email-account';
 
 // given (the stream's past events) / when (a command) / then (the events to append, or the refusal)
-const given = (...history: EmailAccountEvent[]) => ({
-  when: (command: ReserveEmail) => emailAccount.decide(command, fold(emailAccount, history)),
-});
+const { given } = deciderSpec(emailAccount);
 
 const reserve = (overrides: Partial<ReserveEmail> = {}): ReserveEmail => ({
   email: 'Ann@Example.com',

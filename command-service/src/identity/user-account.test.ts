@@ -1,10 +1,8 @@
-import { fold } from '@tickwise/platform';
+import { deciderSpec, fold } from '@tickwise/platform';
 import { type UserAccountEvent, type UserCommand, userAccount } from './user-account';
 
 // given (the user stream's past events) / when (a command) / then (the events to append, or the refusal)
-const given = (...history: UserAccountEvent[]) => ({
-  when: (command: UserCommand) => userAccount.decide(command, fold(userAccount, history)),
-});
+const { given } = deciderSpec(userAccount);
 
 const USER = 'user-1';
 const AT = '2026-01-17T09:30:00.000Z';

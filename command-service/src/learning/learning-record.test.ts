@@ -4,7 +4,7 @@
  * computed here from the latest answers since the previous completion.
  */
 
-import { fold } from '@tickwise/platform';
+import { deciderSpec, fold } from '@tickwise/platform';
 import type { CatalogModule } from './course-catalog';
 import {
   type LearningCommand,
@@ -15,9 +15,7 @@ import {
 } from './learning-record';
 
 // given (the learning stream's past events) / when (a command) / then (the events, or the refusal)
-const given = (...history: LearningEvent[]) => ({
-  when: (command: LearningCommand) => learningRecord.decide(command, fold(learningRecord, history)),
-});
+const { given } = deciderSpec(learningRecord);
 
 const T0 = '2026-02-01T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();

@@ -1,7 +1,5 @@
 import { type EventOf, streams } from '@tickwise/contracts';
 import {
-  accept,
-  type Decider,
   deterministicId,
   domainError,
   type EventLog,
@@ -11,6 +9,7 @@ import {
   reply,
 } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
+import { psychologyRecord } from './psychology-record';
 import { pickArchetype, responsesProblem, scoreResponses } from './scoring';
 
 type Instrument = EventOf<'PsychologyInstrumentPublished'>['data'];
@@ -21,13 +20,6 @@ export async function currentInstrument(log: EventLog): Promise<Instrument | und
   const [latest] = await log.readStream(streams.catalogPsychology(), { direction: 'backwards', maxCount: 1 });
   return latest?.data as Instrument | undefined;
 }
-
-/** The psychology stream (`psychology-{userId}`): every completed assessment is kept; retakes add one. */
-const psychologyRecord: Decider<{ completed: Completed['data'] }, null, Completed> = {
-  initialState: null,
-  evolve: (state) => state,
-  decide: (command) => accept({ type: 'PsychologyAssessmentCompleted', data: command.completed }),
-};
 
 /** POST /api/trading-psychology/assessment: scored on the server, archetype chosen by the instrument's rules. */
 export function psychologyRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {

@@ -25,3 +25,11 @@ export interface Decider<C, S, E extends DomainEvent> {
 
 export const fold = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>, events: readonly E[]): S =>
   events.reduce(decider.evolve, decider.initialState);
+
+/**
+ * A decider's given/when/then specs: `given(...history).when(command)` is the decision, which the spec then
+ * compares with the events it expects, or the refusal.
+ */
+export const deciderSpec = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>) => ({
+  given: (...history: E[]) => ({ when: (command: C) => decider.decide(command, fold(decider, history)) }),
+});
