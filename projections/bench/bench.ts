@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { event } from '@tickwise/contracts';
-import { anyEvents, SqliteEventLog, SqliteReadModelStore } from '@tickwise/platform';
+import { SqliteEventLog, SqliteReadModelStore } from '@tickwise/platform';
 import { allProjections } from '../src/catalog';
 import { LiveProjectionRunner } from '../src/runtime/runner';
 import { waitForProjections } from '../src/runtime/wait';
-import { seedHistory, toNew } from './history';
+import { benchPings, seedHistory, toNew } from './history';
 
 const run = promisify(execFile);
 const learners = Number(process.env.BENCH_LEARNERS ?? 20000);
@@ -169,13 +169,13 @@ async function appendToReadModelLag() {
 
 async function crossProcessSubscription() {
   const file = join(dir, 'cross-process.db');
-  const log = new SqliteEventLog({ file, events: anyEvents });
+  const log = new SqliteEventLog({ file, events: benchPings });
   const count = 300;
   const subscription = log.subscribe({});
   const lags: number[] = [];
   const seen = (async () => {
     for await (const e of subscription) {
-      lags.push(Date.now() - (e.data as { sentAt: number }).sentAt);
+      lags.push(Date.now() - e.data.sentAt);
       if (lags.length === count) break;
     }
   })();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DomainEvent, event, streams } from '@tickwise/contracts';
-import { deterministicId, type EventLog, type NewEvent } from '@tickwise/platform';
+import { deterministicId, type EventCatalog, type EventLog, type NewEvent } from '@tickwise/platform';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same history. */
 export function prng(seed: number) {
@@ -175,6 +175,13 @@ export function learnerHistory(index: number, random: () => number, start: Date)
   }
   return batches();
 }
+
+/** The probe the cross-process figure appends: no domain event, it carries the time its append started. */
+export type BenchPing = { type: 'BenchPing'; data: { i: number; sentAt: number } };
+export const benchPings: EventCatalog<BenchPing> = {
+  invalid: () => undefined,
+  isKnown: (type): type is 'BenchPing' => type === 'BenchPing',
+};
 
 export const toNew = (e: DomainEvent, actor: string, occurredAt: string): NewEvent => ({
   ...e,

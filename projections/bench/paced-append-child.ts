@@ -1,10 +1,10 @@
 // Appends `count` events, one every few milliseconds, to a shared SQLite log from its own process; each
 // event carries the time its append started, so a subscriber in another process can measure the delay.
-import { anyEvents, SqliteEventLog } from '@tickwise/platform';
+import { SqliteEventLog } from '@tickwise/platform';
+import { benchPings } from './history';
 
 async function main(file: string, count: number) {
-  // A storage figure: the probe events carry their send time and are no domain events.
-  const log = new SqliteEventLog({ file, events: anyEvents });
+  const log = new SqliteEventLog({ file, events: benchPings });
   for (let i = 0; i < count; i++) {
     await log.appendToStream(
       `cross-process-${i % 16}`,

@@ -5,7 +5,7 @@ import { type ActiveDocumentDoc, isCompliant, type LearnerComplianceDoc } from '
 import type { UserDoc } from './users';
 
 export interface UserRecords extends UserDirectory {
-  /** The user record of spec §3 (`GET /api/auth/me`), or undefined for an unknown id. */
+  /** The user record `GET /api/auth/me` answers, or undefined for an unknown id. */
   userRecord(userId: string): Promise<User | undefined>;
 }
 

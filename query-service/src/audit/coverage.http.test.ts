@@ -1,5 +1,5 @@
 /**
- * Documents and coverage for auditors (issue 9 "Documents", "Exports"): every version of every document
+ * Documents and coverage for auditors: every version of every document
  * with its publish time, hash, text and whether it is the one in force; the coverage of a version as of a
  * moment — who had acknowledged it then and who had not, leaving out users who registered later — and its
  * JSON (verifiable) and CSV exports. Scripted on the test clock.

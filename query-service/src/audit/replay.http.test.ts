@@ -1,5 +1,5 @@
 /**
- * Auditor replay (issue 9 "Compliance auditors", "Tests: Replay"): a learner's compliance history replayed
+ * Auditor replay: a learner's compliance history replayed
  * from the event log as of several moments of a scripted history on the test clock — before acknowledging,
  * after the risk assessment, after a new document version, after re-acknowledging, after the assessment
  * expired — with every event's evidence; learner search by e-mail and by name; every auditor read recorded

@@ -1,5 +1,5 @@
 /**
- * Tampering and exports (issue 9 "Exports", "Tests: Tampering"): one byte of a stored compliance event is
+ * Tampering and exports: one byte of a stored compliance event is
  * flipped in the SQLite file itself; the history endpoint's verification names the broken revision, a JSON
  * export taken before verifies (in code and with `npm run audit -- verify`), one taken after is refused
  * naming the stream and revision, and hand edits of an export are refused naming the first mismatch.
