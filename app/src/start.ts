@@ -15,6 +15,7 @@ import {
   loadServerConfig,
   Metrics,
   openStorage,
+  startCheckpointWriter,
   stopOnSignals,
 } from '@tickwise/platform';
 import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
@@ -40,6 +41,9 @@ async function main() {
   const proxy = config.trustProxy;
   const commandDeps = commandServiceDeps(config, storage, metrics);
   const processes = startProcessManagers(commandDeps);
+  const checkpoints = await startCheckpointWriter(storage.log, config, (err) =>
+    logger.error({ err }, 'signed checkpoints'),
+  );
   const commands = createCommandApp(commandDeps, { proxy }).callback();
   const queries = createQueryApp(queryServiceDeps(config, storage, metrics), {
     fallback: staticFrontend(dist),
@@ -61,6 +65,8 @@ async function main() {
   stopOnSignals(async () => {
     await server.close();
     await Promise.all([...runners.map((r) => r.stop()), processes.stop()]);
+    // Last: a checkpoint over everything appended before the shutdown.
+    await checkpoints.stop();
     await storage.close();
   }, logger);
 }

@@ -1,5 +1,12 @@
 // The command service on its own (`npm start -w command-service`): COMMAND_PORT, storage from the environment.
-import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
+import {
+  createLogger,
+  listen,
+  loadServerConfig,
+  openStorage,
+  startCheckpointWriter,
+  stopOnSignals,
+} from '@tickwise/platform';
 import { createCommandApp } from './app/create-app';
 import { commandServiceDeps } from './app/runtime';
 import { publishContent } from './app/start-up';
@@ -11,6 +18,10 @@ async function main() {
   const deps = commandServiceDeps(config, storage);
   await publishContent(storage.log, deps.logger);
   const processes = startProcessManagers(deps);
+  // The command service is the one writer of the scale-out topology: it signs the log's checkpoints.
+  const checkpoints = await startCheckpointWriter(storage.log, config, (err) =>
+    deps.logger.error({ err }, 'signed checkpoints'),
+  );
   const server = await listen(
     createCommandApp(deps, { proxy: config.trustProxy }).callback(),
     config.commandPort,
@@ -21,6 +32,7 @@ async function main() {
     async () => {
       await server.close();
       await processes.stop();
+      await checkpoints.stop();
       await storage.close();
     },
     createLogger({ name: 'command-service' }),

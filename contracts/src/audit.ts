@@ -1,5 +1,6 @@
 /** What compliance auditors read: learners, replayed histories with evidence, documents and coverage. */
 import * as t from 'io-ts';
+import { CheckpointBasis, HeadInclusionProof, SignedCheckpoint } from './checkpoints';
 import {
   email,
   entityId,
@@ -60,13 +61,20 @@ export const ComplianceEvidence = t.union(
 );
 export type ComplianceEvidence = t.TypeOf<typeof ComplianceEvidence>;
 
-/** The result of checking one stream's hash chain: ok, or the first revision where it breaks. */
+/**
+ * The result of checking one stream: its hash chain (ok, or the first revision where it breaks) and its head
+ * against the signed checkpoint. `signedEvents` of its `events` are covered by the checkpoint (revisions 0 to
+ * signedEvents - 1); the rest are not yet covered by a signed checkpoint. `problem` says in words what is
+ * wrong (a broken chain, a tail cut off, events re-hashed below the signed head), null when nothing is.
+ */
 export const StreamVerification = struct(
   {
     stream: nonEmptyString(limits.title),
     ok: t.boolean,
     events: nonNegativeInt,
     brokenAtRevision: nullable(nonNegativeInt),
+    signedEvents: nonNegativeInt,
+    problem: nullable(t.string),
   },
   'StreamVerification',
 );
@@ -99,6 +107,8 @@ export const AuditHistory = struct(
     events: t.array(ComplianceEvidence),
     state: ComplianceState,
     verification: t.array(StreamVerification),
+    /** The signed checkpoint the verification rests on. */
+    checkpoint: CheckpointBasis,
   },
   'AuditHistory',
 );
@@ -158,13 +168,20 @@ export const StreamHead = struct(
 );
 export type StreamHead = t.TypeOf<typeof StreamHead>;
 
+/** An export's signed checkpoint and the inclusion proofs of its streams' signed heads. */
+export const ExportedCheckpoint = struct(
+  { signed: SignedCheckpoint, proofs: t.array(HeadInclusionProof) },
+  'ExportedCheckpoint',
+);
+export type ExportedCheckpoint = t.TypeOf<typeof ExportedCheckpoint>;
+
 export const ExportFormat = oneOf(['json', 'csv']);
 export type ExportFormat = t.TypeOf<typeof ExportFormat>;
 
 /**
  * A JSON export that can be re-verified offline (`npm run audit -- verify <file>`): the report, every event
  * of the streams it rests on from revision 0 (so each hash chain can be recomputed), each stream's head as it
- * was exported, and `exportHash`, the sha256 of the canonical JSON (RFC 8785) of everything else in the file.
+ * was exported, the signed checkpoint with the proofs of the streams' signed heads, and `exportHash`, the sha256 of the canonical JSON (RFC 8785) of everything else in the file.
  */
 export const AuditExport = struct(
   {
@@ -174,6 +191,11 @@ export const AuditExport = struct(
     report: t.union([AuditHistory, DocumentCoverage]),
     streams: t.array(struct({ stream: nonEmptyString(limits.title), events: t.array(StoredEvent) })),
     heads: t.array(StreamHead),
+    /**
+     * The newest signed checkpoint when exported and the inclusion proof of each exported stream's signed
+     * head (a stream without one has no event covered yet); null when the log held no checkpoint.
+     */
+    checkpoint: nullable(ExportedCheckpoint),
     exportHash: sha256Hex,
   },
   'AuditExport',

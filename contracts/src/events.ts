@@ -4,6 +4,7 @@
  */
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
+import { LogCheckpointSigned } from './checkpoints';
 import {
   email,
   entityId,
@@ -306,6 +307,7 @@ export const eventCodecs = {
   ComplianceDocumentPublished,
   PsychologyInstrumentPublished,
   AuditorViewedRecords,
+  LogCheckpointSigned,
 } as const;
 
 export type EventType = keyof typeof eventCodecs;
@@ -343,6 +345,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   ComplianceDocumentPublished: 'catalogDocument',
   PsychologyInstrumentPublished: 'catalogPsychology',
   AuditorViewedRecords: 'audit',
+  LogCheckpointSigned: 'checkpoints',
 };
 
 export const eventTypes = Object.keys(eventCodecs) as EventType[];

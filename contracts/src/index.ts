@@ -2,6 +2,7 @@
 export * from './access';
 export * from './analytics';
 export * from './audit';
+export * from './checkpoints';
 export * from './codecs';
 export * from './decode';
 export * from './entities';

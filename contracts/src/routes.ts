@@ -15,6 +15,7 @@ import {
   RebuildStarted,
 } from './analytics';
 import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
+import { CheckpointKey } from './checkpoints';
 import {
   Acknowledgment,
   ComplianceDocument,
@@ -312,6 +313,14 @@ export const routes = defineRoutes({
     params: DocumentVersionParams,
     query: ExportQuery,
     response: t.union([AuditExport, t.string]),
+  },
+
+  /** The Ed25519 public key that verifies the log's signed checkpoints (also `npm run audit -- key`). */
+  checkpointKey: {
+    method: 'GET',
+    path: '/api/log/checkpoint-key',
+    access: 'public',
+    response: CheckpointKey,
   },
 
   // ---- analysts (analyst or admin): aggregates only ----

@@ -15,6 +15,7 @@ export const streamPrefixes = {
   catalogDocument: 'catalog-document-',
   catalogPsychology: 'catalog-psychology',
   audit: 'audit-',
+  checkpoints: 'log-checkpoints',
 } as const;
 
 export type StreamCategory = keyof typeof streamPrefixes;
@@ -40,6 +41,8 @@ export const streams = {
   catalogPsychology: (): string => streamPrefixes.catalogPsychology,
   /** audit-{auditorId}: what an auditor looked at. */
   audit: (auditorId: string): string => `${streamPrefixes.audit}${auditorId}`,
+  /** log-checkpoints: the signed checkpoints of the whole log (never covered by themselves). */
+  checkpoints: (): string => streamPrefixes.checkpoints,
 } as const satisfies Record<StreamCategory, (...args: never[]) => string>;
 
 // Longest prefixes first, so "catalog-course-module-" is never mistaken for a shorter one.
@@ -62,7 +65,7 @@ export function streamId(category: StreamCategory, name: string): string {
 export function parseStream(name: string): { category: StreamCategory; id: string } | null {
   for (const category of byLongestPrefix) {
     const prefix = streamPrefixes[category];
-    if (category === 'catalogPsychology') {
+    if (category === 'catalogPsychology' || category === 'checkpoints') {
       if (name === prefix) return { category, id: '' };
     } else if (name.startsWith(prefix) && name.length > prefix.length) {
       return { category, id: name.slice(prefix.length) };

@@ -22,7 +22,7 @@ const codecOf = (type: EventType): t.Decoder<unknown, unknown> => eventCodecs[ty
 describe('event codecs', () => {
   it('has a sample for exactly the event types of the contract', () => {
     expect(Object.keys(eventSamples).sort()).toEqual([...eventTypes].sort());
-    expect(eventTypes).toHaveLength(22);
+    expect(eventTypes).toHaveLength(23);
   });
 
   it.each(cases)('%s decodes a valid sample unchanged', (type) => {
@@ -167,6 +167,7 @@ describe('streams', () => {
       id: 'cftc_warning',
     });
     expect(parseStream('catalog-psychology')).toEqual({ category: 'catalogPsychology', id: '' });
+    expect(parseStream('log-checkpoints')).toEqual({ category: 'checkpoints', id: '' });
     expect(parseStream(`compliance-${userId}`)).toEqual({ category: 'compliance', id: userId });
     expect(parseStream('user-')).toBeNull();
     expect(parseStream('orders-1')).toBeNull();

@@ -120,4 +120,18 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     contentHash: hash,
   },
   AuditorViewedRecords: { auditorId: 'aud-1', learnerId: userId, view: 'history', asOf: null, viewedAt: at },
+  LogCheckpointSigned: {
+    statement: {
+      log: 'tickwise-checkpoint/1',
+      seq: 1,
+      position: '42',
+      treeSize: 1,
+      root: hash,
+      previous: '0'.repeat(64),
+      signedAt: at,
+      keyId: hash,
+    },
+    signature: 'c2lnbmF0dXJl',
+    heads: [{ stream: `compliance-${userId}`, revision: 3, hash }],
+  },
 };

@@ -20,6 +20,10 @@ export interface ServerConfig extends StorageConfig {
   jwtSecret: string | undefined;
   /** Minimum reading time before a document can be acknowledged (`MIN_READ_SECONDS`, default 10). */
   minimumReadSeconds: number;
+  /** `CHECKPOINT_SIGNING_KEY`; when unset a key is generated into DATA_DIR (see `loadCheckpointKeys`). */
+  checkpointSigningKey: string | undefined;
+  /** How often a signed checkpoint is made while events arrive (`CHECKPOINT_INTERVAL_SECONDS`, default 10). */
+  checkpointIntervalSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -42,5 +46,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     minimumReadSeconds: int(env.MIN_READ_SECONDS, 10, 'MIN_READ_SECONDS'),
     jwtSecret: env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? undefined : env.JWT_SECRET,
+    checkpointSigningKey: env.CHECKPOINT_SIGNING_KEY?.trim() || undefined,
+    checkpointIntervalSeconds: int(env.CHECKPOINT_INTERVAL_SECONDS, 10, 'CHECKPOINT_INTERVAL_SECONDS'),
   };
 }

@@ -15,6 +15,7 @@ import {
   monitoredLog,
   SqliteEventLog,
   SqliteReadModelStore,
+  signedCheckpointsOf,
 } from '@tickwise/platform';
 import { allProjections, catchUp, createUserRecords } from '@tickwise/projections';
 import { createQueryApp } from '../src/app/create-app';
@@ -84,6 +85,7 @@ async function main(dataDir: string) {
     metrics: new Metrics({ defaultMetrics: false }),
     logger,
     now: () => new Date(),
+    checkpoints: signedCheckpointsOf(log, { dataDir, checkpointSigningKey: undefined }),
   });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  comparePositions,
   type EventLog,
   loadServerConfig,
   Metrics,
@@ -28,6 +29,7 @@ import {
   type ServerConfig,
   START,
   type Storage,
+  startCheckpointWriter,
 } from '@tickwise/platform';
 import { allProjections, createUserRecords, LiveProjectionRunner } from '@tickwise/projections';
 import { createQueryApp, type QueryServiceDeps, queryServiceDeps } from '@tickwise/query-service';
@@ -80,6 +82,11 @@ export interface StackOptions {
   projectionCommitDelayMs?: number;
   /** Wraps the real event log beneath the storage-health monitor, to inject storage faults. */
   logBeneath?: (log: EventLog) => EventLog;
+  /**
+   * Run the checkpoint writer as start-up does, but signing only when the test calls `stack.checkpoint()`
+   * (no timer), so a test knows exactly what each checkpoint covers.
+   */
+  checkpoints?: boolean;
 }
 
 /** The real store, with every projection commit held back by `delayMs` (reads are untouched). */
@@ -155,6 +162,10 @@ export interface Stack {
   /** Every event appended after `position`, in log order. */
   eventsAfter(position: Position): Promise<RecordedEvent[]>;
   allEvents(): Promise<RecordedEvent[]>;
+  /** With `checkpoints`: signs a checkpoint over every event appended so far. */
+  checkpoint(): Promise<void>;
+  /** Problems the checkpoint writer reported (tampering it saw, a refused start). */
+  readonly checkpointErrors: Error[];
   close(): Promise<void>;
 }
 
@@ -224,6 +235,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   if (options.publishContent) await publishContent(storage.log, commandDeps.logger, commandDeps.now);
   const processes = options.processManagers ? startProcessManagers(commandDeps) : undefined;
+  const checkpointErrors: Error[] = [];
+  const checkpoints = options.checkpoints
+    ? await startCheckpointWriter(storage.log, { ...config, checkpointIntervalSeconds: 0 }, (error) =>
+        checkpointErrors.push(error),
+      )
+    : undefined;
   const commandListener = createCommandApp(commandDeps, { proxy: true }).callback();
   const queryListener = createQueryApp(queryDeps, { proxy: true }).callback();
   const server = http.createServer((req, res) => {
@@ -273,12 +290,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     head: () => storage.log.headPosition(),
     eventsAfter,
     allEvents: () => eventsAfter(START),
+    checkpointErrors,
+    async checkpoint() {
+      if (!checkpoints) throw new Error('startStack({ checkpoints: true }) signs checkpoints');
+      const head = await storage.log.headPosition();
+      const followed = async () => {
+        const at = checkpoints.followed;
+        return at !== undefined && comparePositions(at, head) >= 0 ? at : undefined;
+      };
+      await eventually(followed, { what: 'the checkpoint writer to follow the log' });
+      await checkpoints.cut();
+    },
     async close() {
       if (closed) return;
       closed = true;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await processes?.stop();
+      await checkpoints?.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
       await storage.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,11 @@
-import type { EventLog, Metrics, ReadModelStore, StorageHealth, TokenService } from '@tickwise/platform';
+import type {
+  EventLog,
+  Metrics,
+  ReadModelStore,
+  SignedCheckpoints,
+  StorageHealth,
+  TokenService,
+} from '@tickwise/platform';
 import type { UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 
@@ -13,4 +20,6 @@ export interface QueryServiceDeps {
   metrics: Metrics;
   logger: Logger;
   now: () => Date;
+  /** The log's signed checkpoints, as the audit verifies histories and exports against them. */
+  checkpoints: SignedCheckpoints;
 }

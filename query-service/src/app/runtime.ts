@@ -5,6 +5,7 @@ import {
   Metrics,
   type ServerConfig,
   type Storage,
+  signedCheckpointsOf,
 } from '@tickwise/platform';
 import { createUserRecords } from '@tickwise/projections';
 import type { QueryServiceDeps } from './deps';
@@ -24,5 +25,6 @@ export function queryServiceDeps(
     metrics,
     logger: createLogger({ name: 'query-service' }),
     now: () => new Date(),
+    checkpoints: signedCheckpointsOf(storage.log, config),
   };
 }

@@ -19,14 +19,17 @@ export interface Anchor {
 }
 
 /** The hash a file is anchored by: a JSON export's own exportHash once it verifies, else its bytes' SHA-256. */
-export function anchorHashOf(bytes: string): { hash: string } | { problem: string } {
+export function anchorHashOf(
+  bytes: string,
+  key?: Parameters<typeof verifyExport>[1],
+): { hash: string } | { problem: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(bytes);
   } catch {
     return { hash: sha256Hex(bytes) };
   }
-  const verified = verifyExport(parsed);
+  const verified = verifyExport(parsed, key);
   if (!verified.ok) return { problem: verified.problem };
   return { hash: String((parsed as { exportHash: unknown }).exportHash) };
 }

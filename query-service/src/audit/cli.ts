@@ -1,12 +1,39 @@
-// npm run audit -- verify <export.json>: re-verifies an auditor's JSON export offline.
+// npm run audit -- verify <export.json> [--key <public-key.pem>]: re-verifies an auditor's JSON export
+// offline, its signed checkpoint with the given public key (default: this installation's own key).
+// npm run audit -- key: prints the public key that verifies this Tickwise's signed checkpoints.
 // npm run audit -- anchored <file>: finds the export (JSON or CSV) in this Tickwise's event log (DATA_DIR,
 // or EVENTSTORE_URL), which records every export an auditor takes with its hash.
 import { readFileSync } from 'node:fs';
-import { loadStorageConfig, openStorage } from '@tickwise/platform';
+import {
+  type CheckpointKeys,
+  existingCheckpointKeys,
+  loadServerConfig,
+  loadStorageConfig,
+  openStorage,
+  parsePublicKey,
+} from '@tickwise/platform';
 import { anchorHashOf, findAnchor } from './anchor';
 import { verifyExport } from './verify-export';
 
-const usage = 'usage: npm run audit -- verify <export.json> | anchored <export.json|export.csv>';
+const usage =
+  'usage: npm run audit -- verify <export.json> [--key <public-key.pem>] | anchored <export.json|export.csv> | key';
+
+/** This installation's checkpoint key (CHECKPOINT_SIGNING_KEY or DATA_DIR's), without making one. */
+function installationKey(): CheckpointKeys | undefined {
+  const config = loadServerConfig();
+  return existingCheckpointKeys({ dataDir: config.dataDir, signingKey: config.checkpointSigningKey });
+}
+
+function printKey(out: (line: string) => void): number {
+  const keys = installationKey();
+  if (!keys) {
+    out('no checkpoint key yet: Tickwise makes one in DATA_DIR on its first start');
+    return 1;
+  }
+  out(`Ed25519 public key ${keys.keyId} (verifies this Tickwise's signed checkpoints):`);
+  out(keys.publicKeyPem.trimEnd());
+  return 0;
+}
 
 function readText(file: string, out: (line: string) => void): string | null {
   try {
@@ -17,9 +44,21 @@ function readText(file: string, out: (line: string) => void): string | null {
   }
 }
 
-function verify(file: string, out: (line: string) => void): number {
+function verify(file: string, keyFile: string | undefined, out: (line: string) => void): number {
   const text = readText(file, out);
   if (text === null) return 1;
+  let key: Pick<CheckpointKeys, 'publicKey' | 'keyId'> | undefined;
+  if (keyFile === undefined) key = installationKey();
+  else {
+    const pem = readText(keyFile, out);
+    if (pem === null) return 1;
+    try {
+      key = parsePublicKey(pem);
+    } catch (error) {
+      out(`${keyFile} is not an Ed25519 public key: ${(error as Error).message}`);
+      return 1;
+    }
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -27,7 +66,7 @@ function verify(file: string, out: (line: string) => void): number {
     out(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const result = verifyExport(parsed);
+  const result = verifyExport(parsed, key);
   out(result.ok ? result.summary : `NOT VERIFIED: ${result.problem}`);
   return result.ok ? 0 : 1;
 }
@@ -35,7 +74,7 @@ function verify(file: string, out: (line: string) => void): number {
 async function anchored(file: string, out: (line: string) => void): Promise<number> {
   const text = readText(file, out);
   if (text === null) return 1;
-  const hashed = anchorHashOf(text);
+  const hashed = anchorHashOf(text, installationKey());
   if ('problem' in hashed) {
     out(`NOT VERIFIED: ${hashed.problem}`);
     return 1;
@@ -63,12 +102,10 @@ async function anchored(file: string, out: (line: string) => void): Promise<numb
 
 export async function runAudit(args: readonly string[], out: (line: string) => void): Promise<number> {
   const [command, file, ...rest] = args;
-  if (!file || rest.length > 0) {
-    out(usage);
-    return 2;
-  }
-  if (command === 'verify') return verify(file, out);
-  if (command === 'anchored') return anchored(file, out);
+  if (command === 'key' && file === undefined) return printKey(out);
+  if (command === 'verify' && file && (rest.length === 0 || (rest.length === 2 && rest[0] === '--key')))
+    return verify(file, rest[1], out);
+  if (command === 'anchored' && file && rest.length === 0) return anchored(file, out);
   out(usage);
   return 2;
 }

@@ -195,7 +195,7 @@ describe('coverage exports', () => {
     expect(verifyExport(file)).toEqual({
       ok: true,
       summary:
-        'verified: 1 streams, 2 events, 0 report events, export hash ok (the coverage lists come from the read models: covered by the export hash, not re-derived)',
+        'verified: 1 streams, 2 events, 0 report events, export hash ok (the coverage lists come from the read models: covered by the export hash, not re-derived); no signed checkpoint covers any event; not yet covered by a signed checkpoint: catalog-document-risk_disclosure revisions 0 to 1',
     });
     const edited = { ...file, report: { ...file.report, acknowledged: [] } };
     expect(verifyExport(edited)).toEqual({

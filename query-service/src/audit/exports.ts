@@ -5,7 +5,7 @@ import type {
   StoredEvent,
   StreamHead,
 } from '@tickwise/contracts';
-import { canonicalJson, type RecordedEvent, sha256Hex } from '@tickwise/platform';
+import { type CheckpointView, canonicalJson, type RecordedEvent, sha256Hex } from '@tickwise/platform';
 
 export const toStoredEvent = (event: RecordedEvent): StoredEvent => ({
   eventId: event.eventId,
@@ -35,6 +35,7 @@ export function buildExport(
   kind: AuditExport['kind'],
   report: AuditHistory | DocumentCoverage,
   streams: ReadonlyArray<{ stream: string; events: readonly RecordedEvent[] }>,
+  checkpoint: CheckpointView,
   generatedBy: string,
   now: Date,
 ): AuditExport {
@@ -45,6 +46,10 @@ export function buildExport(
     report,
     streams: streams.map((s) => ({ stream: s.stream, events: s.events.map(toStoredEvent) })),
     heads: streams.map((s) => headOf(s.stream, s.events)),
+    checkpoint: checkpoint.checkpoint && {
+      signed: checkpoint.checkpoint,
+      proofs: streams.flatMap((s) => checkpoint.proofs.get(s.stream) ?? []),
+    },
   };
   return { ...body, exportHash: exportHashOf(body) };
 }

@@ -14,7 +14,6 @@ import {
   type RecordedEvent,
   type RouteHandlers,
   sha256Hex,
-  verifyChain,
 } from '@tickwise/platform';
 import {
   activeCollection,
@@ -26,6 +25,7 @@ import type { QueryServiceDeps } from '../app/deps';
 import { auditTrail } from './audit-trail';
 import { buildExport, coverageCsv, historyCsv } from './exports';
 import { replayCompliance } from './replay';
+import { verifyStreamEvidence } from './stream-verification';
 
 /**
  * The auditor's workspace. Histories are replayed from the event log itself (never a read model) and every
@@ -88,16 +88,24 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   }
 
   async function history(learnerId: string, asOf: string) {
-    const userRead = await readForAudit(streams.user(learnerId));
+    const userStream = streams.user(learnerId);
+    const complianceStream = streams.compliance(learnerId);
+    // The signed checkpoint first, the streams after: every event it covers is then in what is read.
+    const checkpoint = await deps.checkpoints.view([
+      userStream,
+      complianceStream,
+      ...DocumentType.values.map(streams.catalogDocument),
+    ]);
+    const userRead = await readForAudit(userStream);
     const userEvents = userRead.events;
     const registered = userEvents.find(ofType('UserRegistered'))?.data;
     if (!registered) throw new HttpError(404, 'Learner not found');
-    const complianceRead = await readForAudit(streams.compliance(learnerId));
+    const complianceRead = await readForAudit(complianceStream);
     const complianceEvents = complianceRead.events;
     const catalog = await catalogStreams();
     const unreadable = new Map([
-      [streams.user(learnerId), userRead.unreadableAt],
-      [streams.compliance(learnerId), complianceRead.unreadableAt],
+      [userStream, userRead.unreadableAt],
+      [complianceStream, complianceRead.unreadableAt],
     ]);
     const { events, state } = replayCompliance(
       complianceEvents,
@@ -105,19 +113,18 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       asOf,
     );
     const all = [
-      { stream: streams.user(learnerId), events: userEvents },
-      { stream: streams.compliance(learnerId), events: complianceEvents },
+      { stream: userStream, events: userEvents },
+      { stream: complianceStream, events: complianceEvents },
       ...catalog,
     ];
-    // The first broken revision: one among the readable events before an unreadable one comes first.
-    const verification = all.map(({ stream, events: stored }) => {
-      const result = verifyChain(stream, stored);
-      if (!result.ok) return { stream, ok: false, events: stored.length, brokenAtRevision: result.brokenAt };
-      const unreadableAt = unreadable.get(stream) ?? null;
-      return unreadableAt === null
-        ? { stream, ok: true, events: result.events, brokenAtRevision: null }
-        : { stream, ok: false, events: stored.length, brokenAtRevision: unreadableAt };
-    });
+    const verification = all.map(({ stream, events: stored }) =>
+      verifyStreamEvidence(
+        stream,
+        stored,
+        checkpoint.proofs.get(stream)?.head,
+        unreadable.get(stream) ?? null,
+      ),
+    );
     const learner: LearnerSummary = {
       id: learnerId,
       email: registered.email,
@@ -126,8 +133,15 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       registeredAt: registered.registeredAt,
       isCompliant: state.isCompliant,
     };
-    const report: AuditHistory = { learner, asOf, events, state, verification };
-    return { report, streams: all };
+    const report: AuditHistory = {
+      learner,
+      asOf,
+      events,
+      state,
+      verification,
+      checkpoint: checkpoint.basis,
+    };
+    return { report, streams: all, checkpoint };
   }
 
   async function coverage(
@@ -161,7 +175,20 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
 
   const nowIso = () => deps.now().toISOString();
 
+  /** Streams read after the signed checkpoint they are exported with. */
+  async function withCheckpoint(names: readonly string[]) {
+    const checkpoint = await deps.checkpoints.view(names);
+    const read = await Promise.all(
+      names.map(async (stream) => ({ stream, events: await log.readStream(stream) })),
+    );
+    return [read, checkpoint] as const;
+  }
+
   return {
+    async checkpointKey() {
+      return { body: deps.checkpoints.key };
+    },
+
     async auditLearners({ query }, request) {
       const needle = query.query.toLowerCase();
       const users = await store.find<UserDoc>(await activeCollection(store, 'users', 'users'));
@@ -195,13 +222,20 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
 
     async auditLearnerExport({ params, query }, request) {
       const asOf = query.asOf ?? nowIso();
-      const { report, streams: stored } = await history(params.id, asOf);
+      const { report, streams: stored, checkpoint } = await history(params.id, asOf);
       const name = `tickwise-history-${params.id}-${asOf.slice(0, 10)}`;
       const exported =
         query.format === 'csv'
           ? csvFile(historyCsv(report), name)
           : jsonFile(
-              buildExport('learner-history', report, stored, request.principal.userId, deps.now()),
+              buildExport(
+                'learner-history',
+                report,
+                stored,
+                checkpoint,
+                request.principal.userId,
+                deps.now(),
+              ),
               name,
             );
       await recordRead(
@@ -255,7 +289,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
               buildExport(
                 'document-coverage',
                 report,
-                [{ stream, events: await log.readStream(stream) }],
+                ...(await withCheckpoint([stream])),
                 request.principal.userId,
                 deps.now(),
               ),

@@ -6,13 +6,37 @@
  * CSV exports: a header row, one row per event, RFC 4180 quoting and formula-injection escaping.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Stack, startStack, testClock } from '@tickwise/command-service/testing';
-import { type AuditExport, type AuditHistory, DocumentType, streams } from '@tickwise/contracts';
+import { type Stack, startStack, TEST_JWT_SECRET, testClock } from '@tickwise/command-service/testing';
+import {
+  type AuditExport,
+  type AuditHistory,
+  DocumentType,
+  type SignedCheckpoint,
+  streams,
+} from '@tickwise/contracts';
+import {
+  CHECKPOINT_HEAD_FILE,
+  CHECKPOINT_KEY_FILE,
+  CHECKPOINT_STREAM,
+  type CheckpointKeys,
+  checkpointHash,
+  GENESIS_HASH,
+  hashEnvelope,
+  loadCheckpointKeys,
+  loadServerConfig,
+  openStorage,
+  type Storage,
+  signCheckpoint,
+} from '@tickwise/platform';
 import Database from 'better-sqlite3';
+import request from 'supertest';
+import { createQueryApp } from '../app/create-app';
+import { queryServiceDeps } from '../app/runtime';
 import { exportHashOf } from './exports';
 import { assessRisk, type Person, parseCsv, register, registerWithRole, view } from './test-support';
 import { verifyExport } from './verify-export';
@@ -35,9 +59,15 @@ let auditor: Person;
 let learner: Person;
 let untouchedExport = '';
 let tamperedStream = '';
+let keys: CheckpointKeys;
+const keyFile = join(files, 'checkpoint-key.pem');
+/** Offline verification with the public key of the stack's checkpoints, as an auditor is given it. */
+const verifyWithKey = (file: unknown) => verifyExport(file, keys);
 
 beforeAll(async () => {
-  stack = await startStack({ clock, publishContent: true });
+  stack = await startStack({ clock, publishContent: true, checkpoints: true });
+  keys = loadCheckpointKeys({ dataDir: stack.dir, signingKey: undefined });
+  writeFileSync(keyFile, keys.publicKeyPem);
   auditor = await registerWithRole(stack, 'auditor');
   learner = await register(stack, { label: 'tamper' });
   for (const type of DocumentType.values) await view(learner, type);
@@ -53,6 +83,7 @@ beforeAll(async () => {
   await assessRisk(learner);
   auditor.saw(learner.position);
   tamperedStream = streams.compliance(learner.userId);
+  await stack.checkpoint();
 
   const res = await auditor.get(`/api/audit/learners/${learner.userId}/export?format=json`);
   expect(res.status).toBe(200);
@@ -76,9 +107,11 @@ const saved = (text: string) => {
   return file;
 };
 const auditCli = (file: string) =>
-  run(process.execPath, ['--import', 'tsx', join(ROOT, 'query-service/src/audit/cli.ts'), 'verify', file], {
-    cwd: ROOT,
-  });
+  run(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'query-service/src/audit/cli.ts'), 'verify', file, '--key', keyFile],
+    { cwd: ROOT },
+  );
 
 /** Rewrites one stored event's data straight in the SQLite file, bypassing the event log. */
 function rewriteStoredData(stream: string, revision: number, edit: (data: string) => string) {
@@ -113,10 +146,18 @@ const makeStoredEventUnreadable = (stream: string, revision: number) =>
   rewriteStoredData(stream, revision, (stored) => stored.slice(0, -1));
 
 describe('before any tampering', () => {
-  test('the history verifies every stream', async () => {
-    const verification = (await history()).verification;
+  test('the history verifies every stream, every event against signed checkpoint #1', async () => {
+    const { verification, checkpoint } = await history();
     expect(verification.length).toBeGreaterThan(0);
-    expect(verification.every((v) => v.ok && v.brokenAtRevision === null)).toBe(true);
+    expect(verification.every((v) => v.ok && v.brokenAtRevision === null && v.problem === null)).toBe(true);
+    expect(verification.every((v) => v.signedEvents === v.events)).toBe(true);
+    expect(checkpoint).toEqual({ seq: 1, signedAt: expect.any(String), keyId: keys.keyId, problem: null });
+  });
+
+  test('the export carries the signed checkpoint and a proof of each stream head', () => {
+    const file = parse(untouchedExport);
+    expect(file.checkpoint?.signed.statement).toMatchObject({ seq: 1, keyId: keys.keyId });
+    expect(file.checkpoint?.proofs.map((p) => p.head.stream)).toEqual(file.streams.map((s) => s.stream));
   });
 
   test('a JSON export is a download carrying the streams from revision 0 and an export hash', async () => {
@@ -143,9 +184,11 @@ describe('before any tampering', () => {
   });
 
   test('the untouched export verifies with verifyExport', () => {
-    expect(verifyExport(parse(untouchedExport))).toEqual({
+    expect(verifyWithKey(parse(untouchedExport))).toEqual({
       ok: true,
-      summary: expect.stringMatching(/^verified: 6 streams, \d+ events, 9 report events, export hash ok$/),
+      summary: expect.stringMatching(
+        /^verified: 6 streams, (\d+) events, 9 report events, export hash ok; signed checkpoint #1 of \S+ \(key [0-9a-f]{16}…\) covers \1 events$/,
+      ),
     });
   });
 
@@ -159,7 +202,7 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
   const edited = (edit: (file: AuditExport) => void) => {
     const file = parse(untouchedExport);
     edit(file);
-    return verifyExport(file);
+    return verifyWithKey(file);
   };
   const storedEvents = (file: AuditExport) => {
     const found = file.streams.find((s) => s.stream === tamperedStream);
@@ -183,7 +226,7 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
     if ('state' in file.report) file.report.state.isCompliant = !file.report.state.isCompliant;
     const { exportHash: _old, ...body } = file;
     const rehashed = { ...body, exportHash: exportHashOf(body) };
-    expect(problem(verifyExport(rehashed))).toMatch(
+    expect(problem(verifyWithKey(rehashed))).toMatch(
       /^report\.state is not what the exported streams replay to/,
     );
   });
@@ -233,7 +276,7 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
     const lastHash = storedEvents(file)[8]?.metadata.hash;
     const newLast = storedEvents(file)[7]?.metadata.hash;
     storedEvents(file).pop();
-    expect(problem(verifyExport(file))).toBe(
+    expect(problem(verifyWithKey(file))).toBe(
       `stream ${tamperedStream} holds 8 events ending in ${String(newLast)}, but was exported with 9 ending in ${String(lastHash)}: events are missing from its tail`,
     );
   });
@@ -246,12 +289,12 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
     );
     expect(res.status).toBe(200);
     const file = parse(res.text);
-    expect(verifyExport(file).ok).toBe(true);
+    expect(verifyWithKey(file).ok).toBe(true);
     expect('events' in file.report && file.report.events.map((e) => e.revision)).toEqual([0, 1, 2, 3]);
     // The report does not cite the last event and replays the same without it: only the head tells.
     storedEvents(file).pop();
     const { exportHash: _old, ...body } = file;
-    expect(problem(verifyExport({ ...body, exportHash: exportHashOf(body) }))).toMatch(
+    expect(problem(verifyWithKey({ ...body, exportHash: exportHashOf(body) }))).toMatch(
       new RegExp(`^stream ${tamperedStream} holds 8 events .*: events are missing from its tail$`),
     );
     // Its head rewritten as well (and the hash recomputed again): the report's verification still counts 9.
@@ -260,8 +303,9 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
         ? { ...h, events: 8, lastHash: String(storedEvents(file)[7]?.metadata.hash) }
         : h,
     );
-    expect(problem(verifyExport({ ...body, exportHash: exportHashOf(body) }))).toBe(
-      `report.verification[1] (${tamperedStream}: ok, 9 events) is not what the exported streams verify to`,
+    // The signed checkpoint holds the stream's head at revision 8: the cut tail is named again.
+    expect(problem(verifyWithKey({ ...body, exportHash: exportHashOf(body) }))).toBe(
+      `stream ${tamperedStream}: its tail was cut off: the signed checkpoint covers revisions 0 to 8, the log holds 8 events`,
     );
   });
 
@@ -292,8 +336,8 @@ describe('an export edited by hand is refused, naming the first mismatch', () =>
   });
 
   test('something that is not an export at all', () => {
-    expect(problem(verifyExport('text'))).toBe('the file is not a JSON object');
-    expect(problem(verifyExport({ report: {} }))).toBe('the file has no "streams" list');
+    expect(problem(verifyWithKey('text'))).toBe('the file is not a JSON object');
+    expect(problem(verifyWithKey({ report: {} }))).toBe('the file has no "streams" list');
   });
 });
 
@@ -352,6 +396,283 @@ describe('anchors: every export is recorded in the log with its hash (`npm run a
   }, 60_000);
 });
 
+/**
+ * An attacker with write access to the database but not to the key (issue 16): each attack on a COPY of the
+ * stack's SQLite files (with its key and head file), served by a query service of its own. The hash chains
+ * alone let every one of these pass; the signed checkpoint does not.
+ */
+describe('attacks on a copy of the database, checked against the signed checkpoints', () => {
+  interface Copy {
+    dir: string;
+    storage: Storage;
+    history(): Promise<AuditHistory>;
+    exportFile(): Promise<string>;
+    sql<T>(use: (db: Database.Database) => T): T;
+    close(): Promise<void>;
+  }
+  const copies: Copy[] = [];
+  afterAll(async () => {
+    for (const copy of copies) await copy.close();
+  });
+
+  async function copyOfDatabase(): Promise<Copy> {
+    const dir = mkdtempSync(join(tmpdir(), 'tickwise-copy-'));
+    for (const name of ['events.db', 'read-models.db']) {
+      const live = new Database(join(stack.dir, name), { readonly: true });
+      await live.backup(join(dir, name));
+      live.close();
+    }
+    for (const name of [CHECKPOINT_KEY_FILE, CHECKPOINT_HEAD_FILE])
+      copyFileSync(join(stack.dir, name), join(dir, name));
+    const storage = await openStorage({
+      dataDir: dir,
+      eventstoreUrl: undefined,
+      mongoUrl: undefined,
+      mongoDb: 'x',
+    });
+    const config = loadServerConfig({ DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET });
+    const deps = { ...queryServiceDeps(config, storage), logger: stack.queryDeps.logger, now: clock.now };
+    const app = createQueryApp(deps).callback();
+    const get = (path: string) => request(app).get(path).set('Authorization', `Bearer ${auditor.token}`);
+    const copy: Copy = {
+      dir,
+      storage,
+      async history() {
+        const res = await get(`/api/audit/learners/${learner.userId}/history`);
+        expect(res.status).toBe(200);
+        return res.body as AuditHistory;
+      },
+      async exportFile() {
+        const res = await get(`/api/audit/learners/${learner.userId}/export`);
+        expect(res.status).toBe(200);
+        return saved(res.text);
+      },
+      sql(use) {
+        const db = new Database(join(dir, 'events.db'));
+        try {
+          return use(db);
+        } finally {
+          db.close();
+        }
+      },
+      async close() {
+        await storage.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+    copies.push(copy);
+    return copy;
+  }
+
+  const complianceOf = (history: AuditHistory) =>
+    history.verification.find((v) => v.stream === tamperedStream);
+
+  /** Deletes the newest event of a stream, straight in the SQLite file. */
+  const deleteNewest = (copy: Copy, stream: string) =>
+    copy.sql((db) =>
+      db
+        .prepare(
+          'DELETE FROM events WHERE stream = ? AND revision = (SELECT MAX(revision) FROM events WHERE stream = ?)',
+        )
+        .run(stream, stream),
+    );
+
+  test('untouched, the copy verifies as the original does', async () => {
+    const copy = await copyOfDatabase();
+    const history = await copy.history();
+    expect(complianceOf(history)).toMatchObject({ ok: true, events: 9, signedEvents: 9, problem: null });
+    expect(history.checkpoint).toMatchObject({ seq: 1, problem: null });
+  });
+
+  test('(a) the newest event of a stream deleted: its chain still verifies, the signed head names the cut tail', async () => {
+    const copy = await copyOfDatabase();
+    deleteNewest(copy, tamperedStream);
+    const history = await copy.history();
+    expect(complianceOf(history)).toEqual({
+      stream: tamperedStream,
+      ok: false,
+      events: 8,
+      brokenAtRevision: 8,
+      signedEvents: 0,
+      problem: 'its tail was cut off: the signed checkpoint covers revisions 0 to 8, the log holds 8 events',
+    });
+    expect(history.verification.filter((v) => !v.ok).map((v) => v.stream)).toEqual([tamperedStream]);
+    await expect(auditCli(await copy.exportFile())).rejects.toMatchObject({
+      code: 1,
+      stdout: `NOT VERIFIED: stream ${tamperedStream}: its tail was cut off: the signed checkpoint covers revisions 0 to 8, the log holds 8 events\n`,
+    });
+  }, 30_000);
+
+  test('(b) an event edited and every later hash recomputed with the public algorithm: the chain verifies, the signed head does not match', async () => {
+    const copy = await copyOfDatabase();
+    copy.sql((db) => {
+      const rows = db
+        .prepare(
+          'SELECT event_id, revision, type, data, metadata FROM events WHERE stream = ? ORDER BY revision',
+        )
+        .all(tamperedStream) as Array<{
+        event_id: string;
+        revision: number;
+        type: string;
+        data: string;
+        metadata: string;
+      }>;
+      let prevHash = GENESIS_HASH;
+      for (const row of rows) {
+        const data = JSON.parse(row.data);
+        if (row.revision === 5) data.secondsRead += 600;
+        const { hash: _old, ...metadata } = JSON.parse(row.metadata);
+        const hash = hashEnvelope({
+          eventId: row.event_id,
+          stream: tamperedStream,
+          revision: row.revision,
+          type: row.type,
+          data,
+          metadata: { ...metadata, prevHash },
+        });
+        db.prepare('UPDATE events SET data = ?, metadata = ? WHERE stream = ? AND revision = ?').run(
+          JSON.stringify(data),
+          JSON.stringify({ ...metadata, prevHash, hash }),
+          tamperedStream,
+          row.revision,
+        );
+        prevHash = hash;
+      }
+    });
+    const history = await copy.history();
+    expect(complianceOf(history)).toEqual({
+      stream: tamperedStream,
+      ok: false,
+      events: 9,
+      brokenAtRevision: null,
+      signedEvents: 0,
+      problem:
+        'revision 8 is not the event the signed checkpoint holds: events up to it were changed and their hashes recomputed',
+    });
+    await expect(auditCli(await copy.exportFile())).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.stringContaining(`NOT VERIFIED: stream ${tamperedStream}: revision 8 is not the event`),
+    });
+  }, 30_000);
+
+  test('(c) a forged checkpoint over the cut stream (signed with another key) is refused; the cut is still named', async () => {
+    const copy = await copyOfDatabase();
+    deleteNewest(copy, tamperedStream);
+    const [first] = await copy.storage.log.readStream(CHECKPOINT_STREAM);
+    const genuine = first?.data as { statement: SignedCheckpoint['statement']; signature: string };
+    const [, seventh] = await copy.storage.log.readStream(tamperedStream, { fromRevision: 6, maxCount: 2 });
+    const other = generateKeyPairSync('ed25519');
+    const forged = signCheckpoint(
+      { ...genuine.statement, seq: 2, previous: checkpointHash(genuine) },
+      { privateKey: other.privateKey },
+    );
+    await copy.storage.log.appendToStream(
+      CHECKPOINT_STREAM,
+      [
+        {
+          type: 'LogCheckpointSigned',
+          data: {
+            ...forged,
+            heads: [{ stream: tamperedStream, revision: 7, hash: String(seventh?.metadata.hash) }],
+          },
+          metadata: {
+            correlationId: 'x',
+            causationId: 'x',
+            actor: 'system:checkpoints',
+            occurredAt: clock.now().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 0 },
+    );
+    const history = await copy.history();
+    expect(history.checkpoint).toMatchObject({
+      seq: 1,
+      problem: `checkpoint #2 (${CHECKPOINT_STREAM} revision 1) is not signed by this Tickwise's checkpoint key (a forged or foreign checkpoint)`,
+    });
+    expect(complianceOf(history)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^its tail was cut off/),
+    });
+
+    // Offline: an export whose checkpoint was swapped for the forged one (export hash recomputed) is refused.
+    const { exportHash: _old, ...body } = parse(untouchedExport);
+    const swapped = { ...body, checkpoint: { signed: forged, proofs: [] } };
+    expect(verifyWithKey({ ...swapped, exportHash: exportHashOf(swapped) })).toEqual({
+      ok: false,
+      problem: `the signed checkpoint #2 is not signed by the given key ${keys.keyId.slice(0, 16)}…: a forged checkpoint, or another Tickwise's`,
+    });
+  });
+
+  test('(d) the newest checkpoints deleted from the database: the head file kept outside it names what is missing', async () => {
+    await stack.checkpoint();
+    expect((await (await copyOfDatabase()).history()).checkpoint).toMatchObject({ seq: 2, problem: null });
+    // A fresh copy: its query service reads the checkpoints for the first time after the deletion.
+    const copy = await copyOfDatabase();
+    copy.sql((db) =>
+      db.prepare('DELETE FROM events WHERE stream = ? AND revision >= 1').run(CHECKPOINT_STREAM),
+    );
+    expect((await copy.history()).checkpoint).toEqual({
+      seq: 1,
+      signedAt: expect.any(String),
+      keyId: keys.keyId,
+      problem:
+        "the database's newest signed checkpoint is #1, but the head file kept outside it records #2: signed checkpoints were deleted from the database (or it was restored from an older copy)",
+    });
+  });
+
+  test('events appended after the newest checkpoint are reported as not yet covered, not as verified', async () => {
+    const copy = await copyOfDatabase();
+    await copy.storage.log.appendToStream(
+      tamperedStream,
+      [
+        {
+          type: 'ComplianceDocumentViewed',
+          data: {
+            documentType: 'risk_disclosure',
+            version: '1.0',
+            contentHash: 'a'.repeat(64),
+            viewedAt: clock.now().toISOString(),
+          },
+          metadata: {
+            correlationId: 'later',
+            causationId: 'later',
+            actor: learner.userId,
+            occurredAt: clock.now().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 8 },
+    );
+    expect(complianceOf(await copy.history())).toMatchObject({
+      ok: true,
+      events: 10,
+      signedEvents: 9,
+      problem: null,
+    });
+    const { stdout } = await auditCli(await copy.exportFile());
+    expect(stdout).toMatch(
+      new RegExp(`; not yet covered by a signed checkpoint: ${tamperedStream} revision 9\\n$`),
+    );
+  }, 30_000);
+
+  test('the public key: GET /api/log/checkpoint-key (public) and `npm run audit -- key` give the same', async () => {
+    const res = await stack.client().get('/api/log/checkpoint-key');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ algorithm: 'Ed25519', keyId: keys.keyId, publicKey: keys.publicKeyPem });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'query-service/src/audit/cli.ts'), 'key'],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: stack.dir } },
+    );
+    expect(stdout).toBe(
+      `Ed25519 public key ${keys.keyId} (verifies this Tickwise's signed checkpoints):\n${keys.publicKeyPem}`,
+    );
+  }, 30_000);
+});
+
 describe('after a byte of compliance revision 2 was flipped in the SQLite file', () => {
   let afterTampering = '';
   beforeAll(async () => {
@@ -368,6 +689,8 @@ describe('after a byte of compliance revision 2 was flipped in the SQLite file',
       ok: false,
       events: 9,
       brokenAtRevision: 2,
+      signedEvents: 0,
+      problem: 'revision 2: content does not match its hash',
     });
     const others = verification.filter((v) => v.stream !== tamperedStream);
     expect(others).toHaveLength(5);
@@ -375,11 +698,11 @@ describe('after a byte of compliance revision 2 was flipped in the SQLite file',
   });
 
   test('the export taken before still verifies (it holds the original events)', () => {
-    expect(verifyExport(parse(untouchedExport)).ok).toBe(true);
+    expect(verifyWithKey(parse(untouchedExport)).ok).toBe(true);
   });
 
   test('an export taken after is refused by verifyExport, naming the stream and revision', () => {
-    const result = verifyExport(parse(afterTampering));
+    const result = verifyWithKey(parse(afterTampering));
     expect(result.ok).toBe(false);
     expect(result.ok ? '' : result.problem).toMatch(
       new RegExp(`^stream ${tamperedStream}, revision 2: content does not match its hash$`),
@@ -454,7 +777,7 @@ describe('then stored events that can no longer be read at all', () => {
   test('a later event unreadable: the history still names the first broken revision, 2', async () => {
     makeStoredEventUnreadable(tamperedStream, 7);
     const verification = (await history()).verification;
-    expect(verification.find((v) => v.stream === tamperedStream)).toEqual({
+    expect(verification.find((v) => v.stream === tamperedStream)).toMatchObject({
       stream: tamperedStream,
       ok: false,
       events: 7,
@@ -464,19 +787,20 @@ describe('then stored events that can no longer be read at all', () => {
 
   test('revision 2 unreadable: the history names it; an export (holding the readable events before it) is refused', async () => {
     makeStoredEventUnreadable(tamperedStream, 2);
-    expect((await history()).verification.find((v) => v.stream === tamperedStream)).toEqual({
+    expect((await history()).verification.find((v) => v.stream === tamperedStream)).toMatchObject({
       stream: tamperedStream,
       ok: false,
       events: 2,
       brokenAtRevision: 2,
+      problem: 'revision 2 cannot be read',
     });
     const res = await auditor.get(`/api/audit/learners/${learner.userId}/export`);
     expect(res.status).toBe(200);
     const file = parse(res.text);
     expect(file.streams.find((s) => s.stream === tamperedStream)?.events).toHaveLength(2);
-    expect(verifyExport(file)).toEqual({
+    expect(verifyWithKey(file)).toEqual({
       ok: false,
-      problem: `report.verification[1] (${tamperedStream}: broken at revision 2, 2 events) is not what the exported streams verify to`,
+      problem: `stream ${tamperedStream}: its tail was cut off: the signed checkpoint covers revisions 0 to 8, the log holds 2 events`,
     });
   });
 });

@@ -85,6 +85,9 @@ describe('the audit screen', () => {
     );
     expect(screen.getByTestId('audit-verification')).toHaveTextContent('Verified');
     expect(screen.getByText('All 3 hash chains intact (8 events).')).toBeInTheDocument();
+    expect(screen.getByTestId('audit-checkpoint')).toHaveTextContent(
+      'Verified against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC.',
+    );
     const timeline = screen.getByRole('list', { name: /Timeline: 5 compliance events/ });
     const entries = within(timeline).getAllByTestId('audit-entry');
     expect(entries).toHaveLength(EVENTS.length);
@@ -148,7 +151,14 @@ describe('the audit screen', () => {
       history: () => ({
         ...HISTORY,
         verification: [
-          { stream: `compliance-${LEARNER.id}`, ok: false, events: 5, brokenAtRevision: 3 },
+          {
+            stream: `compliance-${LEARNER.id}`,
+            ok: false,
+            events: 5,
+            brokenAtRevision: 3,
+            signedEvents: 0,
+            problem: 'revision 3: content does not match its hash',
+          },
           ...HISTORY.verification.slice(2),
         ],
       }),
@@ -160,6 +170,19 @@ describe('the audit screen', () => {
       screen.getByText(/Compliance record \(compliance-.*\) is broken at revision 3\./),
     ).toBeInTheDocument();
     expect(screen.getByText('Broken at revision 3')).toBeInTheDocument();
+  });
+
+  it('warns plainly when the signed checkpoints were tampered with', async () => {
+    serve({
+      history: () => ({
+        ...HISTORY,
+        checkpoint: { ...HISTORY.checkpoint, seq: 11, problem: 'the head file kept outside it records #12' },
+      }),
+    });
+    renderAudit(`/audit?learner=${LEARNER.id}`);
+    expect(await screen.findByTestId('audit-checkpoint')).toHaveTextContent(
+      '⚠ Warning: the head file kept outside it records #12. Verified only against signed checkpoint #11',
+    );
   });
 
   it('says what went wrong when the history cannot be read, and can try again', async () => {

@@ -20,12 +20,14 @@ import { AsOfInput } from './AsOfInput';
 import { historyExportUrl, useAuditLearnerHistoryQuery } from './audit-api';
 import { ExportButtons } from './ExportButtons';
 import {
+  checkpointSummary,
   documentLabel,
   type EntryKind,
   type EvidenceField,
   learnerName,
   riskAssessmentText,
   streamLabel,
+  streamResult,
   summariseVerification,
   type TimelineEntry,
   timelineOf,
@@ -175,12 +177,13 @@ function StateSummary({ history }: { readonly history: AuditHistory }) {
 
 function VerificationSummary({ history }: { readonly history: AuditHistory }) {
   const summary = summariseVerification(history.verification);
+  const signed = checkpointSummary(history.checkpoint, history.verification);
   return (
     <Box
       as="section"
       aria-labelledby="audit-verification-heading"
       borderWidth="1px"
-      borderColor={summary.ok ? 'green.700' : 'red.500'}
+      borderColor={summary.ok && signed.ok ? 'green.700' : 'red.500'}
       rounded="lg"
       p="4"
     >
@@ -199,6 +202,15 @@ function VerificationSummary({ history }: { readonly history: AuditHistory }) {
           </Badge>
           <Text fontSize="sm">{summary.text}</Text>
         </HStack>
+        <Text
+          data-testid="audit-checkpoint"
+          fontSize="sm"
+          fontWeight={signed.ok ? 'normal' : 'semibold'}
+          color={signed.ok ? undefined : 'red.fg'}
+        >
+          <span aria-hidden="true">{signed.ok ? '✓ ' : '⚠ '}</span>
+          {signed.text}
+        </Text>
         <ScrollTable
           tableProps={{ size: 'sm' }}
           captionProps={{ color: 'fg.muted', pb: '1' }}
@@ -224,10 +236,11 @@ function VerificationSummary({ history }: { readonly history: AuditHistory }) {
                 </Table.ColumnHeader>
                 <Table.Cell textAlign="end">{s.events}</Table.Cell>
                 <Table.Cell>
-                  <Badge variant="subtle" colorPalette={s.ok ? 'green' : 'red'}>
-                    {s.ok
-                      ? 'Verified'
-                      : `Broken${s.brokenAtRevision === null ? '' : ` at revision ${s.brokenAtRevision}`}`}
+                  <Badge
+                    variant="subtle"
+                    colorPalette={!s.ok ? 'red' : s.signedEvents < s.events ? 'orange' : 'green'}
+                  >
+                    {streamResult(s)}
                   </Badge>
                 </Table.Cell>
               </Table.Row>

@@ -1,8 +1,10 @@
 import {
+  checkpointSummary,
   documentLabel,
   learnerName,
   riskAssessmentText,
   streamLabel,
+  streamResult,
   summariseVerification,
   timelineOf,
 } from './evidence';
@@ -85,15 +87,71 @@ describe('verification in one line', () => {
 
   it('is Broken and names the first broken stream and revision', () => {
     const broken = summariseVerification([
-      { stream: 'user-u1', ok: true, events: 2, brokenAtRevision: null },
-      { stream: 'compliance-u1', ok: false, events: 7, brokenAtRevision: 3 },
-      { stream: 'catalog-document-cftc_warning', ok: false, events: 1, brokenAtRevision: 0 },
+      { stream: 'user-u1', ok: true, events: 2, brokenAtRevision: null, signedEvents: 2, problem: null },
+      { stream: 'compliance-u1', ok: false, events: 7, brokenAtRevision: 3, signedEvents: 0, problem: 'x' },
+      {
+        stream: 'catalog-document-cftc_warning',
+        ok: false,
+        events: 1,
+        brokenAtRevision: 0,
+        signedEvents: 0,
+        problem: 'x',
+      },
     ]);
     expect(broken.ok).toBe(false);
     expect(broken.badge).toBe('Broken');
     expect(broken.text).toBe(
       'Compliance record (compliance-u1) is broken at revision 3. 1 more stream(s) broken.',
     );
+  });
+});
+
+describe('up to which signed checkpoint', () => {
+  const compliance = HISTORY.verification[1];
+  if (!compliance) throw new Error('fixture');
+
+  it('names the checkpoint and its time when every event is covered', () => {
+    expect(checkpointSummary(HISTORY.checkpoint, HISTORY.verification)).toEqual({
+      ok: true,
+      text: 'Verified against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC.',
+    });
+  });
+
+  it('counts the events newer than the checkpoint as not yet covered, not as verified', () => {
+    const newer = [{ ...compliance, events: 7 }];
+    expect(checkpointSummary(HISTORY.checkpoint, newer).text).toBe(
+      'Verified against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC. 2 newer events are not yet covered by a signed checkpoint.',
+    );
+    expect(streamResult({ ...compliance, events: 7 })).toBe('Chain intact; 2 not yet signed');
+  });
+
+  it('warns plainly when there is no checkpoint, or the checkpoints show tampering', () => {
+    expect(
+      checkpointSummary({ ...HISTORY.checkpoint, seq: null, signedAt: null }, HISTORY.verification),
+    ).toEqual({
+      ok: false,
+      text: 'Not verified against a signed checkpoint: the log holds none yet.',
+    });
+    const deleted = checkpointSummary(
+      { ...HISTORY.checkpoint, problem: 'the head file records #14' },
+      HISTORY.verification,
+    );
+    expect(deleted).toEqual({
+      ok: false,
+      text: 'Warning: the head file records #14. Verified only against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC.',
+    });
+  });
+
+  it('a stream re-hashed below its signed head is named with what is wrong', () => {
+    const summary = summariseVerification([
+      {
+        ...compliance,
+        ok: false,
+        signedEvents: 0,
+        problem: 'revision 4 is not the event the signed checkpoint holds',
+      },
+    ]);
+    expect(summary.text).toMatch(/is broken: revision 4 is not the event the signed checkpoint holds\.$/);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import {
   type AuditHistory,
+  type CheckpointBasis,
   type ComplianceEvidence,
   type ComplianceState,
   type DocumentType,
@@ -184,13 +185,51 @@ export function summariseVerification(streams: readonly StreamVerification[]): V
       text: `All ${streams.length} hash chains intact (${events} events).`,
     };
   }
-  const where = first.brokenAtRevision === null ? '' : ` at revision ${first.brokenAtRevision}`;
+  const where =
+    first.brokenAtRevision !== null
+      ? ` at revision ${first.brokenAtRevision}`
+      : first.problem === null
+        ? ''
+        : `: ${first.problem}`;
   const more = broken.length > 1 ? ` ${broken.length - 1} more stream(s) broken.` : '';
   return {
     ok: false,
     badge: 'Broken',
     text: `${streamLabel(first.stream)} (${first.stream}) is broken${where}.${more}`,
   };
+}
+
+/**
+ * Up to which signed checkpoint the evidence is verified, in one line; `ok` is false (a plain warning)
+ * when there is none to rest on, or the checkpoints themselves show tampering.
+ */
+export function checkpointSummary(
+  basis: CheckpointBasis,
+  streams: readonly StreamVerification[],
+): { readonly ok: boolean; readonly text: string } {
+  const uncovered = streams.reduce((sum, s) => sum + (s.ok ? s.events - s.signedEvents : 0), 0);
+  const notYet =
+    uncovered === 0
+      ? ''
+      : ` ${uncovered} newer event${uncovered === 1 ? ' is' : 's are'} not yet covered by a signed checkpoint.`;
+  if (basis.seq === null || basis.signedAt === null) {
+    return {
+      ok: false,
+      text: `Not verified against a signed checkpoint: ${basis.problem ?? 'the log holds none yet'}.`,
+    };
+  }
+  const against = `signed checkpoint #${basis.seq} of ${formatUtc(basis.signedAt)}`;
+  if (basis.problem !== null) {
+    return { ok: false, text: `Warning: ${basis.problem}. Verified only against ${against}.${notYet}` };
+  }
+  return { ok: true, text: `Verified against ${against}.${notYet}` };
+}
+
+/** A stream's result in the verification table. */
+export function streamResult(s: StreamVerification): string {
+  if (!s.ok) return `Broken${s.brokenAtRevision === null ? '' : ` at revision ${s.brokenAtRevision}`}`;
+  const notYet = s.events - s.signedEvents;
+  return notYet === 0 ? 'Verified' : `Chain intact; ${notYet} not yet signed`;
 }
 
 /** The risk assessment part of a state, in words. */

@@ -95,10 +95,25 @@ export const HISTORY: AuditHistory = {
     riskAssessment: { status: 'current', assessmentId: 'a-1', expiresAt: '2027-11-25T23:24:14.143Z' },
   },
   verification: [
-    { stream: `user-${LEARNER.id}`, ok: true, events: 2, brokenAtRevision: null },
-    { stream: STREAM, ok: true, events: 5, brokenAtRevision: null },
-    { stream: 'catalog-document-risk_disclosure', ok: true, events: 1, brokenAtRevision: null },
+    {
+      stream: `user-${LEARNER.id}`,
+      ok: true,
+      events: 2,
+      brokenAtRevision: null,
+      signedEvents: 2,
+      problem: null,
+    },
+    { stream: STREAM, ok: true, events: 5, brokenAtRevision: null, signedEvents: 5, problem: null },
+    {
+      stream: 'catalog-document-risk_disclosure',
+      ok: true,
+      events: 1,
+      brokenAtRevision: null,
+      signedEvents: 1,
+      problem: null,
+    },
   ],
+  checkpoint: { seq: 12, signedAt: '2026-11-26T10:41:00.000Z', keyId: 'b'.repeat(64), problem: null },
 };
 
 /** The same learner before the risk assessment: acknowledged, but not compliant. */
