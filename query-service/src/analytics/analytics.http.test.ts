@@ -93,12 +93,12 @@ async function psychology(person: Person, kind: 'best' | 'worst' | 'neutral') {
   expect(res.status).toBe(201);
 }
 
-// First answers to module 1's nine questions (T right, F wrong) and the resulting first scores.
+// First answers to module 1's ten questions (T right, F wrong) and the resulting first scores.
 const FIRST = {
-  l2: [T, T, T, T, T, T, T, T, T], // 100 → upper group
-  l3: [F, F, T, T, T, T, T, T, T], // then re-answers question 1 right: 8/9 = 89 → upper group
-  l4: [T, T, T, F, F, F, F, F, F], // 3/9 = 33 → lower group (then retakes the quiz)
-  l5: [T, T, T, T, T, F, F, F, F], // 5/9 = 56 → neither group
+  l2: [T, T, T, T, T, T, T, T, T, T], // 100 → upper group
+  l3: [F, F, T, T, T, T, T, T, T, T], // then re-answers question 1 right: 8/10 = 80 → upper group
+  l4: [T, T, T, F, F, F, F, F, F, F], // 3/10 = 30 → lower group (then retakes the quiz)
+  l5: [T, T, T, T, T, T, F, F, F, F], // 6/10 = 60 → neither group
 };
 
 beforeAll(async () => {
@@ -223,6 +223,7 @@ describe('quiz item analysis', () => {
       [5, 4 / 5, round(1 / 2 - 1)], // l3's wrong first answer counts, not the right second one; l6 answered it
       [4, 3 / 4, round(1 / 2 - 1)],
       [4, 1, 0],
+      [4, 3 / 4, 1],
       [4, 3 / 4, 1],
       [4, 3 / 4, 1],
       [4, 2 / 4, 1],
