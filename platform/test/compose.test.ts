@@ -2,6 +2,7 @@
 // interpolates, every service has a health check, the gateway publishes a port, the build targets exist in
 // the Dockerfile, and the gateway's environment fills every variable of the shared nginx template.
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,13 @@ const root = resolve(__dirname, '..', '..');
 const COMPOSE_MISSING =
   "docker-compose is not installed: the compose validation runs Debian's docker-compose offline. Install it with `apt-get install -y --no-install-recommends docker-compose` (.ci/run does).";
 const SECRET = 'compose-test-secret-0123456789abcdef0123456789';
+/** The one-line body of an Ed25519 PKCS#8 key, as .env.example says to make one. */
+const SIGNING_KEY = generateKeyPairSync('ed25519')
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString()
+  .split('\n')
+  .filter((line) => line !== '' && !line.startsWith('-----'))
+  .join('');
 
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-compose-'));
 // An empty env file, so a developer's own .env never changes what the test sees.
@@ -33,7 +41,7 @@ function compose(args: string[], env: NodeJS.ProcessEnv) {
 
 function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['JWT_SECRET', 'JWT_TTL_SECONDS', 'LOG_LEVEL']) {
+  for (const name of ['JWT_SECRET', 'CHECKPOINT_SIGNING_KEY', 'JWT_TTL_SECONDS', 'LOG_LEVEL']) {
     if (!(name in extra)) delete env[name];
   }
   return env;
@@ -64,22 +72,31 @@ function serviceOf(config: ComposeConfig, name: string): ComposeService {
 let config: ComposeConfig;
 
 beforeAll(() => {
-  const result = compose(['config'], envWith({ JWT_SECRET: SECRET }));
+  const result = compose(['config'], envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY }));
   if (result.status !== 0) throw new Error(`docker-compose config failed:\n${result.stderr}`);
   config = parse(result.stdout) as ComposeConfig;
 });
 
 describe('docker-compose.yml', () => {
   test('validates offline (docker-compose config -q) when JWT_SECRET is set', () => {
-    const result = compose(['config', '-q'], envWith({ JWT_SECRET: SECRET }));
+    const result = compose(
+      ['config', '-q'],
+      envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY }),
+    );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
   test('refuses to run without JWT_SECRET, naming the variable', () => {
-    const result = compose(['config', '-q'], envWith({}));
+    const result = compose(['config', '-q'], envWith({ CHECKPOINT_SIGNING_KEY: SIGNING_KEY }));
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('JWT_SECRET');
+  });
+
+  test('refuses to run without one shared CHECKPOINT_SIGNING_KEY, naming the variable', () => {
+    const result = compose(['config', '-q'], envWith({ JWT_SECRET: SECRET }));
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('CHECKPOINT_SIGNING_KEY');
   });
 
   test('runs the whole topology, each service with a health check', () => {
@@ -119,6 +136,7 @@ describe('docker-compose.yml', () => {
         EVENTSTORE_URL: 'esdb://eventstore:2113?tls=false',
         MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
         JWT_SECRET: SECRET,
+        CHECKPOINT_SIGNING_KEY: SIGNING_KEY,
         TRUST_PROXY: '1',
       });
     }
