@@ -28,12 +28,6 @@ jest.setTimeout(240_000);
 const run = promisify(execFile);
 const PASSWORD = 'correct horse battery';
 const USER_AGENT = 'TickwiseE2E/1.0 (audit evidence)';
-const DOCUMENT_TYPES = [
-  'risk_disclosure',
-  'cftc_warning',
-  'educational_disclaimer',
-  'privacy_policy',
-] as const;
 const stamp = Date.now().toString(36);
 
 let app: RunningApp;
@@ -92,20 +86,33 @@ async function register(label: string, firstName: string, lastName: string): Pro
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Reads every document, acknowledges each one; returns the server time of the last acknowledgment. */
+/** The version of the risk disclosure in force, as the server serves it (set by acknowledgeAll). */
+let riskVersion = '';
+
+/**
+ * Reads every document in force (the versions the server serves), acknowledges each one; returns the server
+ * time of the last acknowledgment.
+ */
 async function acknowledgeAll(person: Person): Promise<string> {
-  for (const documentType of DOCUMENT_TYPES) {
-    await person.expect('POST', '/api/compliance/document-views', 201, { documentType, version: '1.0' });
+  const documents = await person.expect<Array<{ documentType: string; version: string }>>(
+    'GET',
+    '/api/compliance/documents',
+    200,
+  );
+  expect(documents).toHaveLength(4);
+  riskVersion = documents.find((d) => d.documentType === 'risk_disclosure')?.version ?? '';
+  for (const { documentType, version } of documents) {
+    await person.expect('POST', '/api/compliance/document-views', 201, { documentType, version });
   }
   let last = '';
-  for (const documentType of DOCUMENT_TYPES) {
+  for (const { documentType, version } of documents) {
     const ack = await person.expect<{ acknowledgedAt: string }>(
       'POST',
       '/api/compliance/acknowledgment',
       201,
       {
         documentType,
-        version: '1.0',
+        version,
         consentText: `I have read and understood the ${documentType} document.`,
       },
     );
@@ -306,7 +313,7 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   const countNow = await entries.count();
   // The registration warning, 4 views, 4 acknowledgments, the risk assessment (and any warnings it issued).
   expect(countNow).toBeGreaterThanOrEqual(10);
-  const ack = entries.filter({ hasText: 'Acknowledged Futures Risk Disclosure v1.0' });
+  const ack = entries.filter({ hasText: `Acknowledged Futures Risk Disclosure v${riskVersion}` });
   await expect(ack.count()).resolves.toBe(1);
   const ackText = (await ack.textContent()) ?? '';
   expect(ackText).toContain(USER_AGENT);
@@ -381,7 +388,7 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'audit-mobile-390');
-  await entries.filter({ hasText: 'Acknowledged Futures Risk Disclosure v1.0' }).scrollIntoViewIfNeeded();
+  await ack.scrollIntoViewIfNeeded();
   await screenshot(page, 'audit-mobile-390-timeline', false);
 
   // The narrowest phone (360 px): the search with its results, the timeline and the coverage tables.

@@ -5,8 +5,8 @@
  */
 import { type EventOf, routeList, streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
-import { documentHash, loadComplianceDocuments } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
+import { documentInForce, documentsInForce, nextVersionOf, versionAfter } from '../testing/documents';
 import {
   type Client,
   eventually,
@@ -30,12 +30,9 @@ afterAll(async () => {
 type Acknowledged = EventOf<'DocumentAcknowledged'>['data'];
 type Warning = { id: string; warningType: string; message: string; createdAt: string; acknowledged: boolean };
 
-const DOCS = loadComplianceDocuments();
-const doc = (type: string) => {
-  const found = DOCS.find((d) => d.documentType === type);
-  if (!found) throw new Error(`no authored document ${type}`);
-  return found;
-};
+// The documents in force after start-up (the latest authored version of each).
+const DOCS = documentsInForce();
+const doc = documentInForce;
 const RISK = doc('risk_disclosure');
 const SECOND = 1000;
 
@@ -87,10 +84,15 @@ async function write<T extends { status: number; headers: Record<string, string>
   return res;
 }
 
-const view = (learner: Learner, documentType: string, version = '1.0') =>
+/** A view of `documentType`, by default of the version in force after start-up. */
+const view = (learner: Learner, documentType: string, version = doc(documentType).version) =>
   write(learner, learner.post(VIEW, { documentType, version }));
-const acknowledge = (learner: Learner, documentType: string, version = '1.0', extra: object = {}) =>
-  write(learner, learner.post(ACK, { documentType, version, ...extra }));
+const acknowledge = (
+  learner: Learner,
+  documentType: string,
+  version = doc(documentType).version,
+  extra: object = {},
+) => write(learner, learner.post(ACK, { documentType, version, ...extra }));
 
 const ANSWERS = {
   experienceLevel: 'intermediate',
@@ -155,7 +157,7 @@ describe('POST /api/compliance/document-views', () => {
     expect(res?.status).toBe(201);
     expect(res?.body).toEqual({
       documentType: 'risk_disclosure',
-      version: '1.0',
+      version: RISK.version,
       viewedAt: clock.now().toISOString(),
     });
     expect(res?.headers['x-position']).toBe(events[0]?.position);
@@ -165,7 +167,7 @@ describe('POST /api/compliance/document-views', () => {
         'ComplianceDocumentViewed',
         {
           documentType: 'risk_disclosure',
-          version: '1.0',
+          version: RISK.version,
           contentHash: RISK.contentHash,
           viewedAt: clock.now().toISOString(),
         },
@@ -179,7 +181,7 @@ describe('POST /api/compliance/document-views', () => {
       const stale = await view(learner, 'risk_disclosure', '0.9');
       expect(stale.status).toBe(422);
       expect(stale.body).toEqual({ error: NOT_CURRENT_VERSION });
-      const unknown = await view(learner, 'terms_of_service');
+      const unknown = await view(learner, 'terms_of_service', RISK.version);
       expect(unknown.status).toBe(400);
       expect(unknown.body).toEqual({ error: expect.stringMatching(/^documentType: must be one of /) });
       const noVersion = await write(learner, learner.post(VIEW, { documentType: 'risk_disclosure' }));
@@ -190,7 +192,7 @@ describe('POST /api/compliance/document-views', () => {
   });
 
   test('needs a signed-in user: 401 without a token', async () => {
-    const res = await stack.client().post(VIEW, { documentType: 'risk_disclosure', version: '1.0' });
+    const res = await stack.client().post(VIEW, { documentType: 'risk_disclosure', version: RISK.version });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: expect.any(String) });
   });
@@ -229,7 +231,7 @@ describe('POST /api/compliance/acknowledgment: a view of that version at least 1
     clock.advance(10 * SECOND);
     let res: Awaited<ReturnType<typeof acknowledge>> | undefined;
     const events = await appendedBy(async () => {
-      res = await acknowledge(learner, 'risk_disclosure', '1.0', {
+      res = await acknowledge(learner, 'risk_disclosure', RISK.version, {
         // The client's copy of the wording is not evidence: the published wording is recorded.
         consentText: 'I agree to nothing at all.',
       });
@@ -242,13 +244,13 @@ describe('POST /api/compliance/acknowledgment: a view of that version at least 1
     expect(res?.body).toEqual({
       id: event?.eventId,
       documentType: 'risk_disclosure',
-      version: '1.0',
+      version: RISK.version,
       acknowledgedAt: clock.now().toISOString(),
     });
     expect(res?.headers['x-position']).toBe(event?.position);
     expect(event?.data).toEqual({
       documentType: 'risk_disclosure',
-      version: '1.0',
+      version: RISK.version,
       contentHash: RISK.contentHash,
       viewedAt,
       acknowledgedAt: clock.now().toISOString(),
@@ -265,7 +267,7 @@ describe('POST /api/compliance/acknowledgment: a view of that version at least 1
     clock.advance(47 * SECOND + 300);
     const events = await appendedBy(() =>
       learner
-        .post(ACK, { documentType: 'cftc_warning', version: '1.0' })
+        .post(ACK, { documentType: 'cftc_warning', version: doc('cftc_warning').version })
         .set('User-Agent', 'Mozilla/5.0 (jest) Tickwise-Test/1.0'),
     );
     expect(events[0]?.data).toMatchObject({
@@ -291,7 +293,7 @@ describe('POST /api/compliance/acknowledgment: a view of that version at least 1
     await view(learner, 'risk_disclosure');
     clock.advance(10 * SECOND);
     const events = await appendedBy(async () => {
-      for (const version of ['0.9', '2.0']) {
+      for (const version of ['0.9', versionAfter(RISK.version)]) {
         const res = await acknowledge(learner, 'risk_disclosure', version);
         expect(res.status).toBe(422);
         expect(res.body).toEqual({ error: NOT_CURRENT_VERSION });
@@ -597,14 +599,13 @@ describe('the whole journey, then a new document version', () => {
       (await learner.post('/api/progress', { moduleId: 1, lessonId: 1, completed: true })).status,
     ).not.toBe(403);
 
-    // A new version of the risk disclosure is published (as `npm run admin -- publish-document` does).
-    const content = `${RISK.content}\n\nVersion 1.1 adds this sentence.`;
-    const v11 = { ...RISK, version: '1.1', content, contentHash: documentHash({ ...RISK, content }) };
-    const published = await publishDocuments(stack.storage.log, [v11], {
+    // A version after the authored ones is published (as `npm run admin -- publish-document` does).
+    const next = nextVersionOf('risk_disclosure', 'The next version adds this sentence.');
+    const published = await publishDocuments(stack.storage.log, [next], {
       actor: 'system:test',
       now: clock.now,
     });
-    expect(published.published).toEqual([{ documentType: 'risk_disclosure', version: '1.1' }]);
+    expect(published.published).toEqual([{ documentType: 'risk_disclosure', version: next.version }]);
     learner.position = String(published.position);
 
     expect(await isCompliant(learner)).toBe(false);
@@ -615,26 +616,24 @@ describe('the whole journey, then a new document version', () => {
       content: string;
     }>;
     expect(documents.map((d) => [d.documentType, d.version])).toEqual([
-      ['risk_disclosure', '1.1'],
-      ['cftc_warning', '1.0'],
-      ['educational_disclaimer', '1.0'],
-      ['privacy_policy', '1.0'],
+      ['risk_disclosure', next.version],
+      ...DOCS.slice(1).map((d) => [d.documentType, d.version]),
     ]);
-    expect(documents[0]?.content).toContain('Version 1.1 adds this sentence.');
+    expect(documents[0]?.content).toContain('The next version adds this sentence.');
 
-    // 1.0 is no longer the one in force.
-    const stale = await acknowledge(learner, 'risk_disclosure', '1.0');
+    // The version the learner acknowledged is no longer the one in force.
+    const stale = await acknowledge(learner, 'risk_disclosure', RISK.version);
     expect(stale.status).toBe(422);
     expect(stale.body).toEqual({ error: NOT_CURRENT_VERSION });
-    // 1.1 needs its own reading time.
-    await view(learner, 'risk_disclosure', '1.1');
+    // The new version needs its own reading time.
+    await view(learner, 'risk_disclosure', next.version);
     clock.advance(4 * SECOND);
-    expect((await acknowledge(learner, 'risk_disclosure', '1.1')).status).toBe(422);
+    expect((await acknowledge(learner, 'risk_disclosure', next.version)).status).toBe(422);
     clock.advance(6 * SECOND);
     const events = await appendedBy(async () => {
-      expect((await acknowledge(learner, 'risk_disclosure', '1.1')).status).toBe(201);
+      expect((await acknowledge(learner, 'risk_disclosure', next.version)).status).toBe(201);
     });
-    expect(events[0]?.data).toMatchObject({ version: '1.1', contentHash: v11.contentHash });
+    expect(events[0]?.data).toMatchObject({ version: next.version, contentHash: next.contentHash });
     expect(await isCompliant(learner)).toBe(true);
     expect((await learner.get('/api/progress')).status).not.toBe(403);
   });
@@ -647,7 +646,9 @@ describe('the whole journey, then a new document version', () => {
       documentType: string;
       version: string;
     }>;
-    expect(acknowledged.find((a) => a.documentType === 'risk_disclosure')?.version).toBe('1.1');
+    expect(acknowledged.find((a) => a.documentType === 'risk_disclosure')?.version).toBe(
+      versionAfter(RISK.version),
+    );
   });
 
   test('isCompliant is judged at read time: one year after the assessment the learner is no longer compliant', async () => {
@@ -698,7 +699,7 @@ describe('MIN_READ_SECONDS', () => {
         password: GOOD_PASSWORD,
       });
       const auth = `Bearer ${String(registered.body.token)}`;
-      const body = { documentType: 'risk_disclosure', version: '1.0' };
+      const body = { documentType: 'risk_disclosure', version: RISK.version };
       expect((await api.post(VIEW, body).set('Authorization', auth)).status).toBe(201);
       slowClock.advance(29 * SECOND);
       const early = await api.post(ACK, body).set('Authorization', auth);

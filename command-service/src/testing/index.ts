@@ -10,4 +10,5 @@ export * from '../identity/user-account';
 export * from '../learning/test-support';
 export * from '../psychology/instrument';
 export * from '../psychology/test-support';
+export * from './documents';
 export * from './harness';

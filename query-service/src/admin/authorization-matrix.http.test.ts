@@ -9,6 +9,7 @@
 
 import {
   type Client,
+  documentInForce,
   eventually,
   freshEmail,
   GOOD_PASSWORD,
@@ -111,11 +112,14 @@ function pathOf(route: RouteSpec, caller: CallerName): string {
     }
     if (route.path.startsWith('/api/audit/learners/') && name === 'id') return person('compliant').userId;
     if (name === 'documentType') return 'risk_disclosure';
-    if (name === 'version') return '1.0';
+    if (name === 'version') return RISK_IN_FORCE;
     if (name === 'name') return 'analytics';
     throw new Error(`the matrix has no sample value for :${name} of ${route.method} ${route.path}; add one`);
   });
 }
+
+/** The risk disclosure version in force after start-up: a sample document that exists and can be acknowledged. */
+const RISK_IN_FORCE = documentInForce('risk_disclosure').version;
 
 const QUERIES: Record<string, () => string> = {
   auditLearners: () => `?query=${encodeURIComponent(person('compliant').email)}`,
@@ -134,8 +138,8 @@ const BODIES: Record<string, (caller: CallerName) => object> = {
   submitPsychologyAssessment: () => ({
     responses: loadInstrument().questions.map((q) => ({ questionId: q.id, value: 3 })),
   }),
-  acknowledgeDocument: () => ({ documentType: 'risk_disclosure', version: '1.0' }),
-  recordDocumentView: () => ({ documentType: 'risk_disclosure', version: '1.0' }),
+  acknowledgeDocument: () => ({ documentType: 'risk_disclosure', version: RISK_IN_FORCE }),
+  recordDocumentView: () => ({ documentType: 'risk_disclosure', version: RISK_IN_FORCE }),
   submitRiskAssessment: () => RISK_ANSWERS,
 };
 

@@ -8,10 +8,11 @@
  * and the risk assessments expiring within 30 days. No response carries a learner's identity.
  */
 import {
-  documentHash,
-  loadComplianceDocuments,
+  AUTHORED_DOCUMENTS,
+  documentInForce,
   loadCourse,
   loadInstrument,
+  nextVersionOf,
   publishDocuments,
   type Stack,
   startStack,
@@ -50,6 +51,8 @@ const moduleOf = (id: number) => {
 const M1 = moduleOf(1);
 const M2 = moduleOf(2);
 const INSTRUMENT = loadInstrument();
+/** A risk disclosure after the authored versions, published on day 50. */
+const AMENDED = nextVersionOf('risk_disclosure', 'Amended for the analytics test.');
 
 const clock = testClock(T0);
 let stack: Stack;
@@ -149,20 +152,16 @@ beforeAll(async () => {
   await answerAll(l5, 1, FIRST.l5);
   await completeQuiz(l5, 1);
 
-  // Day 50: risk disclosure 1.1; only l2 acknowledges it.
+  // Day 50: a new version of the risk disclosure; only l2 acknowledges it.
   clock.set(day(50));
-  const risk = loadComplianceDocuments().find((d) => d.documentType === 'risk_disclosure');
-  if (!risk) throw new Error('no risk disclosure');
-  const content = `${risk.content}\n\nAmended for the analytics test.`;
-  const published = await publishDocuments(
-    stack.storage.log,
-    [{ ...risk, version: '1.1', content, contentHash: documentHash({ ...risk, content }) }],
-    { actor: 'system:test', now: clock.now },
-  );
+  const published = await publishDocuments(stack.storage.log, [AMENDED], {
+    actor: 'system:test',
+    now: clock.now,
+  });
   l2.saw(published.position);
-  await view(l2, 'risk_disclosure', '1.1');
+  await view(l2, 'risk_disclosure', AMENDED.version);
   clock.advance(15_000);
-  await acknowledge(l2, 'risk_disclosure', '1.1');
+  await acknowledge(l2, 'risk_disclosure', AMENDED.version);
 
   // Day 100: l3 assesses again; only this latest assessment counts (it expires on day 465).
   clock.set(day(100));
@@ -280,22 +279,32 @@ describe('compliance', () => {
     const body = await read<ComplianceAnalytics>('/api/analytics/compliance');
     const key = (d: { documentType: string; version: string }) => `${d.documentType}@${d.version}`;
     const byKey = new Map(body.documents.map((d) => [key(d), d]));
-    expect([...byKey.keys()].sort()).toEqual(
-      [...DocumentType.values.map((t) => `${t}@1.0`), 'risk_disclosure@1.1'].sort(),
-    );
+    expect([...byKey.keys()].sort()).toEqual([...AUTHORED_DOCUMENTS, AMENDED].map(key).sort());
     for (const type of DocumentType.values) {
-      expect(byKey.get(`${type}@1.0`)).toEqual({
+      // The five who passed the gate acknowledged the version in force then; none an older one.
+      const inForce = documentInForce(type);
+      expect(byKey.get(key(inForce))).toEqual({
         documentType: type,
-        version: '1.0',
+        version: inForce.version,
         isActive: type !== 'risk_disclosure',
         acknowledged: 5,
         notAcknowledged: 2,
         coverage: 5 / 7,
       });
+      for (const older of AUTHORED_DOCUMENTS.filter((d) => d.documentType === type && d !== inForce)) {
+        expect(byKey.get(key(older))).toEqual({
+          documentType: type,
+          version: older.version,
+          isActive: false,
+          acknowledged: 0,
+          notAcknowledged: 7,
+          coverage: 0,
+        });
+      }
     }
-    expect(byKey.get('risk_disclosure@1.1')).toEqual({
+    expect(byKey.get(key(AMENDED))).toEqual({
       documentType: 'risk_disclosure',
-      version: '1.1',
+      version: AMENDED.version,
       isActive: true,
       acknowledged: 1,
       notAcknowledged: 6,

@@ -5,8 +5,10 @@
  * JSON (verifiable) and CSV exports. Scripted on the test clock.
  */
 import {
-  documentHash,
-  loadComplianceDocuments,
+  AUTHORED_DOCUMENTS,
+  authoredVersionsOf,
+  documentInForce,
+  nextVersionOf,
   publishDocuments,
   type Stack,
   startStack,
@@ -28,13 +30,11 @@ const DAY = 24 * HOUR;
 const T0 = '2025-09-01T10:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
 
-const DOCS = loadComplianceDocuments();
-const RISK = DOCS.find((d) => d.documentType === 'risk_disclosure' && d.version === '1.0');
-if (!RISK) throw new Error('no authored risk disclosure 1.0');
-const AMENDED = (() => {
-  const content = `${RISK.content}\n\nAmended: the coverage test's version 1.1.`;
-  return { ...RISK, version: '1.1', content, contentHash: documentHash({ ...RISK, content }) };
-})();
+/** The risk disclosure in force after start-up, and a later version the test publishes on day 2. */
+const RISK = documentInForce('risk_disclosure');
+const AMENDED = nextVersionOf('risk_disclosure', "Amended: the coverage test's next version.");
+/** Versions of the risk disclosure on its catalog stream once AMENDED is published. */
+const RISK_VERSIONS = authoredVersionsOf('risk_disclosure').length + 1;
 
 const clock = testClock(T0);
 let stack: Stack;
@@ -47,7 +47,7 @@ let d: Person;
 const times = { a: '', b: '', d: '', dRegistered: '', a11: '' };
 
 /** Views the risk disclosure, lets 15 s pass, acknowledges it; returns the acknowledgment time. */
-async function readAndAcknowledge(person: Person, version = '1.0') {
+async function readAndAcknowledge(person: Person, version = RISK.version) {
   await view(person, 'risk_disclosure', version);
   clock.advance(15 * SECOND);
   await acknowledge(person, 'risk_disclosure', version);
@@ -78,7 +78,7 @@ beforeAll(async () => {
   });
   a.saw(published.position);
   clock.set(at(3 * DAY));
-  times.a11 = await readAndAcknowledge(a, '1.1');
+  times.a11 = await readAndAcknowledge(a, AMENDED.version);
   clock.set(at(4 * DAY));
   for (const person of [a, b, c, d]) auditor.saw(person.position);
 });
@@ -107,10 +107,13 @@ describe('GET /api/audit/documents', () => {
     expect(res.status).toBe(200);
     const versions = res.body as DocumentVersion[];
     const key = (v: { documentType: string; version: string }) => `${v.documentType}@${v.version}`;
-    expect(versions.map(key).sort()).toEqual(
-      [...DocumentType.values.map((type) => `${type}@1.0`), 'risk_disclosure@1.1'].sort(),
-    );
-    for (const authored of [...DOCS, AMENDED]) {
+    expect(versions.map(key).sort()).toEqual([...AUTHORED_DOCUMENTS, AMENDED].map(key).sort());
+    // In force: AMENDED for the risk disclosure, the latest authored version of every other document.
+    const inForce = [
+      AMENDED,
+      ...DocumentType.values.filter((t) => t !== 'risk_disclosure').map(documentInForce),
+    ];
+    for (const authored of [...AUTHORED_DOCUMENTS, AMENDED]) {
       const listed = versions.find((v) => key(v) === key(authored));
       expect(listed).toEqual({
         documentType: authored.documentType,
@@ -119,7 +122,7 @@ describe('GET /api/audit/documents', () => {
         content: authored.content,
         contentHash: authored.contentHash,
         publishedAt: authored === AMENDED ? at(2 * DAY) : T0,
-        isActive: authored !== RISK,
+        isActive: inForce.includes(authored),
       });
     }
   });
@@ -127,21 +130,21 @@ describe('GET /api/audit/documents', () => {
 
 describe('GET /api/audit/documents/:documentType/:version/coverage?asOf=', () => {
   test('as of one hour in: a had acknowledged; the auditor, b and c had not; d (registered later) is left out', async () => {
-    const report = await coverage('1.0', at(HOUR));
-    expect(report).toMatchObject({ documentType: 'risk_disclosure', version: '1.0', asOf: at(HOUR) });
+    const report = await coverage(RISK.version, at(HOUR));
+    expect(report).toMatchObject({ documentType: 'risk_disclosure', version: RISK.version, asOf: at(HOUR) });
     expect(byId(report.acknowledged)).toEqual([acknowledgedBy(a, times.a)]);
     expect(byId(report.notAcknowledged)).toEqual(byId([notBy(auditor), notBy(b), notBy(c)]));
   });
 
   test('at the exact moment d registered, d is counted (not acknowledged yet)', async () => {
-    const report = await coverage('1.0', times.dRegistered);
+    const report = await coverage(RISK.version, times.dRegistered);
     expect(byId(report.notAcknowledged)).toEqual(byId([notBy(auditor), notBy(b), notBy(c), notBy(d)]));
   });
 
   test('an acknowledgment counts from its own moment on', async () => {
-    const justBefore = await coverage('1.0', new Date(Date.parse(times.b) - SECOND).toISOString());
+    const justBefore = await coverage(RISK.version, new Date(Date.parse(times.b) - SECOND).toISOString());
     expect(justBefore.acknowledged.map((x) => x.learnerId)).not.toContain(b.userId);
-    const atIt = await coverage('1.0', times.b);
+    const atIt = await coverage(RISK.version, times.b);
     expect(byId(atIt.acknowledged)).toEqual(
       byId([acknowledgedBy(a, times.a), acknowledgedBy(b, times.b), acknowledgedBy(d, times.d)]),
     );
@@ -149,12 +152,12 @@ describe('GET /api/audit/documents/:documentType/:version/coverage?asOf=', () =>
   });
 
   test('an older version keeps its acknowledgments after a newer one is acknowledged', async () => {
-    const report = await coverage('1.0');
+    const report = await coverage(RISK.version);
     expect(report.acknowledged.map((x) => x.learnerId).sort()).toEqual([a.userId, b.userId, d.userId].sort());
   });
 
-  test('version 1.1 now: only a, who acknowledged it; everyone else not; asOf defaults to the server clock', async () => {
-    const report = await coverage('1.1');
+  test('the newer version now: only a, who acknowledged it; everyone else not; asOf defaults to the server clock', async () => {
+    const report = await coverage(AMENDED.version);
     expect(report.asOf).toBe(at(4 * DAY));
     expect(byId(report.acknowledged)).toEqual([acknowledgedBy(a, times.a11)]);
     expect(byId(report.notAcknowledged)).toEqual(byId([notBy(auditor), notBy(b), notBy(c), notBy(d)]));
@@ -172,30 +175,29 @@ describe('GET /api/audit/documents/:documentType/:version/coverage?asOf=', () =>
 describe('coverage exports', () => {
   test('JSON: the report with the document stream it rests on, verifiable offline', async () => {
     const res = await auditor.get(
-      `/api/audit/documents/risk_disclosure/1.0/coverage/export?asOf=${at(HOUR)}`,
+      `/api/audit/documents/risk_disclosure/${RISK.version}/coverage/export?asOf=${at(HOUR)}`,
     );
     expect(res.status).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="tickwise-coverage-risk_disclosure-1\.0-2025-09-01\.json"$/,
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="tickwise-coverage-risk_disclosure-${RISK.version}-2025-09-01.json"`,
     );
     const file = JSON.parse(res.text) as AuditExport;
     expect(file.kind).toBe('document-coverage');
-    expect(file.report).toEqual(await coverage('1.0', at(HOUR)));
+    expect(file.report).toEqual(await coverage(RISK.version, at(HOUR)));
     expect(file.streams.map((s) => [s.stream, s.events.length])).toEqual([
-      ['catalog-document-risk_disclosure', 2],
+      ['catalog-document-risk_disclosure', RISK_VERSIONS],
     ]);
     expect(file.heads).toEqual([
       {
         stream: 'catalog-document-risk_disclosure',
-        events: 2,
-        lastHash: file.streams[0]?.events[1]?.metadata.hash,
+        events: RISK_VERSIONS,
+        lastHash: file.streams[0]?.events[RISK_VERSIONS - 1]?.metadata.hash,
       },
     ]);
     // Verified, and the verifier says what it could not re-derive: the learner lists come from read models.
     expect(verifyExport(file)).toEqual({
       ok: true,
-      summary:
-        'verified: 1 streams, 2 events, 0 report events, export hash ok (the coverage lists come from the read models: covered by the export hash, not re-derived); no signed checkpoint covers any event; not yet covered by a signed checkpoint: catalog-document-risk_disclosure revisions 0 to 1',
+      summary: `verified: 1 streams, ${RISK_VERSIONS} events, 0 report events, export hash ok (the coverage lists come from the read models: covered by the export hash, not re-derived); no signed checkpoint covers any event; not yet covered by a signed checkpoint: catalog-document-risk_disclosure revisions 0 to ${RISK_VERSIONS - 1}`,
     });
     const edited = { ...file, report: { ...file.report, acknowledged: [] } };
     expect(verifyExport(edited)).toEqual({
@@ -206,7 +208,7 @@ describe('coverage exports', () => {
 
   test('CSV: a header row, one row per learner, and e-mails that start with = or + escaped', async () => {
     const res = await auditor.get(
-      `/api/audit/documents/risk_disclosure/1.0/coverage/export?format=csv&asOf=${at(HOUR)}`,
+      `/api/audit/documents/risk_disclosure/${RISK.version}/coverage/export?format=csv&asOf=${at(HOUR)}`,
     );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -231,6 +233,8 @@ describe('coverage exports', () => {
     ];
     const sort = (list: string[][]) => [...list].sort((x, y) => (x[0] ?? '').localeCompare(y[0] ?? ''));
     expect(sort(rows.map((r) => [r[3] ?? '', r[4] ?? '', r[5] ?? '', r[6] ?? '']))).toEqual(sort(expected));
-    expect(rows.every((r) => r[0] === 'risk_disclosure' && r[1] === '1.0' && r[2] === at(HOUR))).toBe(true);
+    expect(rows.every((r) => r[0] === 'risk_disclosure' && r[1] === RISK.version && r[2] === at(HOUR))).toBe(
+      true,
+    );
   });
 });

@@ -6,8 +6,10 @@
  * as AuditorViewedRecords on audit-{auditorId}.
  */
 import {
-  documentHash,
-  loadComplianceDocuments,
+  authoredVersionsOf,
+  documentInForce,
+  documentsInForce,
+  nextVersionOf,
   oneYearAfter,
   publishDocuments,
   type Stack,
@@ -37,17 +39,13 @@ const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
 const USER_AGENT = 'ReplayTest/1.0 (auditor evidence)';
 
-const DOCS = loadComplianceDocuments();
-const authored = (type: string) => {
-  const found = DOCS.find((d) => d.documentType === type && d.version === '1.0');
-  if (!found) throw new Error(`no authored document ${type} 1.0`);
-  return found;
-};
-const AMENDED = (() => {
-  const base = authored('risk_disclosure');
-  const content = `${base.content}\n\nAmended for the replay test: margin calls can come at any time.`;
-  return { ...base, version: '1.1', content, contentHash: documentHash({ ...base, content }) };
-})();
+/** The versions in force after start-up (the latest authored), which the learner acknowledges first. */
+const authored = documentInForce;
+/** A version of the risk disclosure after the authored ones, published during the scripted history. */
+const AMENDED = nextVersionOf(
+  'risk_disclosure',
+  'Amended for the replay test: margin calls can come at any time.',
+);
 
 const clock = testClock('2025-03-03T09:00:00.000Z');
 let stack: Stack;
@@ -97,15 +95,15 @@ beforeAll(async () => {
     actor: 'system:test',
     now: clock.now,
   });
-  expect(published.published).toEqual([{ documentType: 'risk_disclosure', version: '1.1' }]);
+  expect(published.published).toEqual([{ documentType: 'risk_disclosure', version: AMENDED.version }]);
   learner.saw(published.position);
   auditor.saw(published.position);
 
   clock.advance(DAY);
-  await view(learner, 'risk_disclosure', '1.1');
+  await view(learner, 'risk_disclosure', AMENDED.version);
   clock.advance(20 * SECOND);
   at.reacknowledged = iso();
-  await acknowledge(learner, 'risk_disclosure', '1.1');
+  await acknowledge(learner, 'risk_disclosure', AMENDED.version);
   auditor.saw(learner.position);
 
   clock.set(plus(oneYearAfter(at.assessed), DAY));
@@ -123,7 +121,7 @@ async function historyAsOf(asOf?: string): Promise<AuditHistory> {
 }
 
 const types = (history: AuditHistory) => history.events.map((e) => e.type);
-const ALL_1_0 = DocumentType.values.map((documentType) => ({ documentType, version: '1.0' }));
+const ALL_IN_FORCE = documentsInForce().map(({ documentType, version }) => ({ documentType, version }));
 
 describe('GET /api/audit/learners/:id/history?asOf= replays the compliance stream as of that moment', () => {
   test('before registering: no events, not compliant, every document missing', async () => {
@@ -132,7 +130,7 @@ describe('GET /api/audit/learners/:id/history?asOf= replays the compliance strea
     expect(history.state).toEqual({
       isCompliant: false,
       acknowledged: [],
-      missing: ALL_1_0,
+      missing: ALL_IN_FORCE,
       riskAssessment: { status: 'none', assessmentId: null, expiresAt: null },
     });
   });
@@ -144,7 +142,7 @@ describe('GET /api/audit/learners/:id/history?asOf= replays the compliance strea
     expect(types(history)).toEqual(DocumentType.values.map(() => 'ComplianceDocumentViewed'));
     expect(history.state.isCompliant).toBe(false);
     expect(history.state.acknowledged).toEqual([]);
-    expect(history.state.missing).toEqual(ALL_1_0);
+    expect(history.state.missing).toEqual(ALL_IN_FORCE);
     expect(history.state.riskAssessment.status).toBe('none');
     expect(history.learner.isCompliant).toBe(false);
   });
@@ -159,14 +157,14 @@ describe('GET /api/audit/learners/:id/history?asOf= replays the compliance strea
     expect(history.state.isCompliant).toBe(false);
   });
 
-  test('after the risk assessment: compliant, every 1.0 acknowledged, assessment current until a year later', async () => {
+  test('after the risk assessment: compliant, every version in force acknowledged, assessment current until a year later', async () => {
     const history = await historyAsOf(plus(at.assessed, SECOND));
     expect(types(history)).toHaveLength(9);
     expect(history.state).toEqual({
       isCompliant: true,
       acknowledged: DocumentType.values.map((documentType) => ({
         documentType,
-        version: '1.0',
+        version: authored(documentType).version,
         acknowledgedAt: at.acknowledged,
       })),
       missing: [],
@@ -182,32 +180,32 @@ describe('GET /api/audit/learners/:id/history?asOf= replays the compliance strea
     });
   });
 
-  test('after version 1.1 of the risk disclosure is published: not compliant, missing exactly risk_disclosure 1.1', async () => {
+  test('after a new version of the risk disclosure is published: not compliant, missing exactly that version', async () => {
     const history = await historyAsOf(plus(at.published, SECOND));
     expect(history.state.isCompliant).toBe(false);
-    expect(history.state.missing).toEqual([{ documentType: 'risk_disclosure', version: '1.1' }]);
+    expect(history.state.missing).toEqual([{ documentType: 'risk_disclosure', version: AMENDED.version }]);
     expect(history.state.acknowledged.map((a) => `${a.documentType}@${a.version}`)).toEqual(
-      DocumentType.values.map((type) => `${type}@1.0`),
+      DocumentType.values.map((type) => `${type}@${authored(type).version}`),
     );
     expect(history.state.riskAssessment.status).toBe('current');
-    // Nothing after asOf: the 1.1 view and acknowledgment are not there yet.
+    // Nothing after asOf: the view and acknowledgment of the new version are not there yet.
     expect(history.events).toHaveLength(9);
     expect(history.events.every((e) => Date.parse(e.occurredAt) <= Date.parse(history.asOf))).toBe(true);
   });
 
-  test('one second before 1.1 was published the learner was still compliant', async () => {
+  test('one second before the new version was published the learner was still compliant', async () => {
     const history = await historyAsOf(plus(at.published, -SECOND));
     expect(history.state.isCompliant).toBe(true);
     expect(history.state.missing).toEqual([]);
   });
 
-  test('after acknowledging 1.1: compliant again', async () => {
+  test('after acknowledging the new version: compliant again', async () => {
     const history = await historyAsOf(plus(at.reacknowledged, SECOND));
     expect(history.state.isCompliant).toBe(true);
     expect(history.state.missing).toEqual([]);
     expect(history.state.acknowledged).toContainEqual({
       documentType: 'risk_disclosure',
-      version: '1.1',
+      version: AMENDED.version,
       acknowledgedAt: at.reacknowledged,
     });
     expect(history.events).toHaveLength(11);
@@ -258,7 +256,7 @@ describe('the evidence of each event', () => {
     const viewed = events.find((e) => e.type === 'ComplianceDocumentViewed');
     expect(viewed?.data).toEqual({
       documentType: 'risk_disclosure',
-      version: '1.0',
+      version: authored('risk_disclosure').version,
       contentHash: authored('risk_disclosure').contentHash,
       viewedAt: at.viewed,
     });
@@ -270,7 +268,7 @@ describe('the evidence of each event', () => {
     expect(acknowledgments.map((e) => e.data)).toEqual([
       ...DocumentType.values.map((documentType) => ({
         documentType,
-        version: '1.0',
+        version: authored(documentType).version,
         contentHash: authored(documentType).contentHash,
         viewedAt: at.viewed,
         acknowledgedAt: at.acknowledged,
@@ -281,7 +279,7 @@ describe('the evidence of each event', () => {
       })),
       {
         documentType: 'risk_disclosure',
-        version: '1.1',
+        version: AMENDED.version,
         contentHash: AMENDED.contentHash,
         viewedAt: plus(at.reacknowledged, -20 * SECOND),
         acknowledgedAt: at.reacknowledged,
@@ -323,9 +321,12 @@ describe('the evidence of each event', () => {
       expect.arrayContaining([
         verified(streams.user(learner.userId), 1),
         verified(streams.compliance(learner.userId), 11),
-        verified(streams.catalogDocument('risk_disclosure'), 2),
-        ...['cftc_warning', 'educational_disclaimer', 'privacy_policy'].map((type) =>
-          verified(streams.catalogDocument(type), 1),
+        // Every authored version of each document, and the amended risk disclosure.
+        ...DocumentType.values.map((type) =>
+          verified(
+            streams.catalogDocument(type),
+            authoredVersionsOf(type).length + (type === 'risk_disclosure' ? 1 : 0),
+          ),
         ),
       ]),
     );
@@ -391,8 +392,16 @@ describe('every auditor read is itself recorded as AuditorViewedRecords on audit
     ['a history', () => `/api/audit/learners/${learner.userId}/history?asOf=${at.assessed}`, 'learner'],
     ['a history export', () => `/api/audit/learners/${learner.userId}/export?format=csv`, 'learner'],
     ['the documents', () => '/api/audit/documents', null],
-    ['a coverage', () => '/api/audit/documents/risk_disclosure/1.0/coverage', null],
-    ['a coverage export', () => '/api/audit/documents/risk_disclosure/1.0/coverage/export', null],
+    [
+      'a coverage',
+      () => `/api/audit/documents/risk_disclosure/${authored('risk_disclosure').version}/coverage`,
+      null,
+    ],
+    [
+      'a coverage export',
+      () => `/api/audit/documents/risk_disclosure/${authored('risk_disclosure').version}/coverage/export`,
+      null,
+    ],
   ];
   test.each(reads)(
     '%s appends exactly one record of who looked, at whom and when',

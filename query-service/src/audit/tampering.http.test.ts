@@ -11,7 +11,13 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type Stack, startStack, TEST_JWT_SECRET, testClock } from '@tickwise/command-service/testing';
+import {
+  documentInForce,
+  type Stack,
+  startStack,
+  TEST_JWT_SECRET,
+  testClock,
+} from '@tickwise/command-service/testing';
 import {
   type AuditExport,
   type AuditHistory,
@@ -75,7 +81,7 @@ beforeAll(async () => {
   for (const type of DocumentType.values) {
     const res = await learner.post(
       '/api/compliance/acknowledgment',
-      { documentType: type, version: '1.0' },
+      { documentType: type, version: documentInForce(type).version },
       { 'User-Agent': HOSTILE_AGENTS[type] },
     );
     expect(res.status).toBe(201);

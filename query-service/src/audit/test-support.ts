@@ -4,6 +4,7 @@
  * walked with the test clock, and a small RFC 4180 reader for the CSV exports. Built on the shared harness.
  */
 import {
+  documentInForce,
   freshEmail,
   GOOD_PASSWORD,
   type Stack,
@@ -121,14 +122,25 @@ const expectStatus = (res: Response, status: number, what: string) => {
   if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${res.text}`);
 };
 
-/** Opens a document version for reading (starts the reading time on the server clock). */
-export async function view(person: Person, documentType: string, version = '1.0'): Promise<Response> {
+/**
+ * Opens a document version for reading (starts the reading time on the server clock); by default the version
+ * in force after start-up.
+ */
+export async function view(
+  person: Person,
+  documentType: string,
+  version = documentInForce(documentType).version,
+): Promise<Response> {
   const res = await person.post('/api/compliance/document-views', { documentType, version });
   expectStatus(res, 201, `view of ${documentType}@${version}`);
   return res;
 }
 
-export async function acknowledge(person: Person, documentType: string, version = '1.0'): Promise<Response> {
+export async function acknowledge(
+  person: Person,
+  documentType: string,
+  version = documentInForce(documentType).version,
+): Promise<Response> {
   const res = await person.post('/api/compliance/acknowledgment', { documentType, version });
   expectStatus(res, 201, `acknowledgment of ${documentType}@${version}`);
   return res;

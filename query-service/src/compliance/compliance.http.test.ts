@@ -5,10 +5,10 @@
  */
 import {
   type Client,
+  documentInForce,
   eventually,
   freshEmail,
   GOOD_PASSWORD,
-  loadComplianceDocuments,
   type Stack,
   startStack,
   testClock,
@@ -25,7 +25,8 @@ afterAll(async () => {
 });
 
 const SECOND = 1000;
-const DOCS = loadComplianceDocuments();
+/** The version of each document in force after start-up (the latest authored). */
+const inForce = (type: string) => documentInForce(type).version;
 const ANSWERS = {
   experienceLevel: 'beginner',
   financialSituation: 'stable',
@@ -90,14 +91,14 @@ describe('GET /api/compliance/documents', () => {
     const documents = await list(learner, '/api/compliance/documents');
     expect(documents.map((d) => d.documentType)).toEqual([...DocumentType.values]);
     for (const document of documents) {
-      const authored = DOCS.find((d) => d.documentType === document.documentType);
+      const authored = documentInForce(String(document.documentType));
       expect(document).toEqual({
-        id: `${authored?.documentType}@1.0`,
-        documentType: authored?.documentType,
-        title: authored?.title,
-        version: '1.0',
-        content: authored?.content,
-        consentText: authored?.consentText,
+        id: `${authored.documentType}@${authored.version}`,
+        documentType: authored.documentType,
+        title: authored.title,
+        version: authored.version,
+        content: authored.content,
+        consentText: authored.consentText,
         isActive: true,
       });
     }
@@ -130,11 +131,15 @@ describe("the learner's own records", () => {
     // The first learner reads and acknowledges two documents, then assesses twice (a risky one first).
     for (const type of ['risk_disclosure', 'cftc_warning'])
       expect(
-        (await first.post('/api/compliance/document-views', { documentType: type, version: '1.0' })).status,
+        (await first.post('/api/compliance/document-views', { documentType: type, version: inForce(type) }))
+          .status,
       ).toBe(201);
     clock.advance(11 * SECOND);
     for (const type of ['risk_disclosure', 'cftc_warning']) {
-      const res = await first.post('/api/compliance/acknowledgment', { documentType: type, version: '1.0' });
+      const res = await first.post('/api/compliance/acknowledgment', {
+        documentType: type,
+        version: inForce(type),
+      });
       expect(res.status).toBe(201);
       made.acknowledgments.push(String(res.body.id));
       clock.advance(SECOND);
@@ -158,10 +163,13 @@ describe("the learner's own records", () => {
     expect(acknowledgments[0]).toEqual({
       id: made.acknowledgments[0],
       documentType: 'risk_disclosure',
-      version: '1.0',
+      version: inForce('risk_disclosure'),
       acknowledgedAt: expect.any(String),
     });
-    expect(acknowledgments[1]).toMatchObject({ documentType: 'cftc_warning', version: '1.0' });
+    expect(acknowledgments[1]).toMatchObject({
+      documentType: 'cftc_warning',
+      version: inForce('cftc_warning'),
+    });
   });
 
   test('GET /api/risk/assessments: newest first, each with its server-set expiry', async () => {
@@ -218,7 +226,7 @@ describe("the learner's own records", () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(log.find((e) => e.kind === 'document_acknowledged')).toMatchObject({
       documentType: 'cftc_warning',
-      version: '1.0',
+      version: inForce('cftc_warning'),
       summary: expect.stringContaining('Regulatory Status and Fraud Warning'),
     });
     for (const entry of log) expect(entry.summary).toEqual(expect.any(String));
