@@ -267,9 +267,16 @@ describe('wording', () => {
     expect(wordingOffences(CONTENT_DIR, learnerFacingFiles())).toEqual([]);
   });
 
-  it('the compliance documents say Tickwise is not endorsed', () => {
-    const text = readFileSync(path.join(CONTENT_DIR, 'compliance', 'cftc_warning', '1.0.md'), 'utf8');
-    expect(text).toMatch(/\bnot\s+endorsed\s+by\b/i);
+  it('every version of the CFTC warning says Tickwise is not endorsed', () => {
+    const dir = path.join(CONTENT_DIR, 'compliance', 'cftc_warning');
+    const versions = readdirSync(dir).filter((file) => file.endsWith('.md'));
+    expect(versions.length).toBeGreaterThan(0);
+    for (const file of versions) {
+      expect({ file, endorsed: readFileSync(path.join(dir, file), 'utf8') }).toEqual({
+        file,
+        endorsed: expect.stringMatching(/\bnot\s+endorsed\s+by\b/i),
+      });
+    }
   });
 
   describe('the checker itself', () => {

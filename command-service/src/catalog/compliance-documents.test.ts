@@ -38,7 +38,7 @@ function documentText(
 ): string {
   const all = {
     documentType: 'risk_disclosure',
-    version: '"1.1"',
+    version: '"1.2"',
     title: 'Futures Risk Disclosure',
     consent: 'I have read the new version.',
     ...fields,
@@ -71,9 +71,12 @@ function contentErrorOf(load: () => unknown): ContentError {
 describe('the four authored documents', () => {
   const docs = loadComplianceDocuments();
 
-  test('one version 1.0 of each known type, with its title and a consent that starts "I have read"', () => {
+  test('versions 1.0 and 1.1 of each known type, with its title and a consent that starts "I have read"', () => {
     expect(docs.map((d) => [d.documentType, d.version]).sort()).toEqual(
-      [...DocumentType.values].sort().map((type) => [type, '1.0']),
+      [...DocumentType.values].sort().flatMap((type) => [
+        [type, '1.0'],
+        [type, '1.1'],
+      ]),
     );
     const titles = Object.fromEntries(docs.map((d) => [d.documentType, d.title]));
     expect(titles).toEqual({
@@ -85,7 +88,7 @@ describe('the four authored documents', () => {
     for (const doc of docs) {
       expect(doc.consentText).toMatch(/^I have read /);
       expect(doc.consentText).toContain(doc.title.replace(/^Tickwise /, ''));
-      expect(doc.file).toBe(`content/compliance/${doc.documentType}/1.0.md`);
+      expect(doc.file).toBe(`content/compliance/${doc.documentType}/${doc.version}.md`);
       expect(doc.content.split(/\s+/).length).toBeGreaterThan(300);
       expect(doc.content).not.toMatch(/^---/);
     }
@@ -101,7 +104,7 @@ describe('the four authored documents', () => {
     const [first] = docs;
     if (!first) throw new Error('no documents');
     expect(documentHash({ ...first, consentText: `${first.consentText} ` })).not.toBe(first.contentHash);
-    expect(new Set(docs.map((d) => d.contentHash)).size).toBe(4);
+    expect(new Set(docs.map((d) => d.contentHash)).size).toBe(8);
   });
 });
 
@@ -110,7 +113,7 @@ describe('loadDocumentFile: a broken file throws an error naming it', () => {
     const file = write('docs/risk.md', documentText());
     expect(loadDocumentFile(file, dir)).toEqual({
       documentType: 'risk_disclosure',
-      version: '1.1',
+      version: '1.2',
       title: 'Futures Risk Disclosure',
       consentText: 'I have read the new version.',
       content: `## Heading\n\n${BODY}`,
@@ -225,50 +228,52 @@ describe('publishDocuments', () => {
     for await (const batch of log.readAll({})) events.push(...batch);
     return events;
   };
-  const version11 = (overrides: Parameters<typeof documentText>[0] = {}, body?: string): AuthoredDocument =>
-    loadDocumentFile(write('new/1.1.md', documentText(overrides, body)), dir);
+  /** A version after the authored ones (1.0 and 1.1). */
+  const version12 = (overrides: Parameters<typeof documentText>[0] = {}, body?: string): AuthoredDocument =>
+    loadDocumentFile(write('new/1.2.md', documentText(overrides, body)), dir);
 
-  test('the first run publishes the four documents with their text and hash; a second run appends nothing', async () => {
+  test('the first run publishes every authored version with its text and hash, in order; a second run appends nothing', async () => {
     const docs = loadComplianceDocuments();
     const first = await publishDocuments(log, docs, options);
     expect(first.published.map((p) => `${p.documentType}@${p.version}`).sort()).toEqual(
-      DocumentType.values.map((type) => `${type}@1.0`).sort(),
+      DocumentType.values.flatMap((type) => [`${type}@1.0`, `${type}@1.1`]).sort(),
     );
     expect(first.position).toBe(await log.headPosition());
     const events = await allEvents();
-    expect(events).toHaveLength(4);
+    expect(events).toHaveLength(8);
     for (const doc of docs) {
       const stream = await log.readStream(streams.catalogDocument(doc.documentType));
-      expect(stream).toHaveLength(1);
-      expect(stream[0]?.type).toBe('ComplianceDocumentPublished');
-      expect(stream[0]?.data).toEqual({
+      expect(stream.map((e) => (e.data as Published).version)).toEqual(['1.0', '1.1']);
+      const published = stream.find((e) => (e.data as Published).version === doc.version);
+      expect(published?.type).toBe('ComplianceDocumentPublished');
+      expect(published?.data).toEqual({
         documentType: doc.documentType,
-        version: '1.0',
+        version: doc.version,
         title: doc.title,
         content: doc.content,
         contentHash: doc.contentHash,
         consentText: doc.consentText,
         publishedAt: NOW.toISOString(),
       } satisfies Published);
-      expect(stream[0]?.metadata.actor).toBe('system:test');
+      expect(published?.metadata.actor).toBe('system:test');
     }
 
     const second = await publishDocuments(log, loadComplianceDocuments(), options);
     expect(second).toEqual({ published: [], position: undefined });
-    expect(await allEvents()).toHaveLength(4);
+    expect(await allEvents()).toHaveLength(8);
   });
 
   test('a changed text under a published version is refused, naming the file, and appends nothing', async () => {
-    await publishDocuments(log, [version11()], options);
+    await publishDocuments(log, [version12()], options);
     for (const changed of [
-      version11({}, `## Heading\n\n${BODY} and one more sentence.\n`),
-      version11({ title: 'Another Title' }),
-      version11({ consent: 'I have read something else.' }),
+      version12({}, `## Heading\n\n${BODY} and one more sentence.\n`),
+      version12({ title: 'Another Title' }),
+      version12({ consent: 'I have read something else.' }),
     ]) {
       const attempt = publishDocuments(log, [changed], options);
       await expect(attempt).rejects.toThrow(ContentError);
       await expect(attempt).rejects.toThrow(
-        'new/1.1.md: version 1.1 was already published with other text; publish the change as a new version',
+        'new/1.2.md: version 1.2 was already published with other text; publish the change as a new version',
       );
     }
     expect(await allEvents()).toHaveLength(1);
@@ -276,28 +281,29 @@ describe('publishDocuments', () => {
 
   test('a version older than the one in force is refused, naming the file; a newer one is published', async () => {
     const docs = loadComplianceDocuments().filter((d) => d.documentType === 'risk_disclosure');
-    await publishDocuments(log, [version11()], options);
+    await publishDocuments(log, [version12()], options);
     await expect(publishDocuments(log, docs, options)).rejects.toThrow(
-      'content/compliance/risk_disclosure/1.0.md: version 1.0 is not newer than the version in force (1.1)',
+      'content/compliance/risk_disclosure/1.0.md: version 1.0 is not newer than the version in force (1.2)',
     );
-    const v12 = loadDocumentFile(write('new/1.2.md', documentText({ version: '"1.2"' })), dir);
-    expect((await publishDocuments(log, [v12], options)).published).toEqual([
-      { documentType: 'risk_disclosure', version: '1.2' },
+    const v13 = loadDocumentFile(write('new/1.3.md', documentText({ version: '"1.3"' })), dir);
+    expect((await publishDocuments(log, [v13], options)).published).toEqual([
+      { documentType: 'risk_disclosure', version: '1.3' },
     ]);
     const stream = await log.readStream(streams.catalogDocument('risk_disclosure'));
-    expect(stream.map((e) => (e.data as Published).version)).toEqual(['1.1', '1.2']);
+    expect(stream.map((e) => (e.data as Published).version)).toEqual(['1.2', '1.3']);
   });
 
-  test('a new version (1.1) of a published document is appended after 1.0 on its stream', async () => {
+  test('a new version (1.2) of a published document is appended after 1.0 and 1.1 on its stream', async () => {
     await publishDocuments(log, loadComplianceDocuments(), options);
-    const result = await publishDocuments(log, [...loadComplianceDocuments(), version11()], options);
-    expect(result.published).toEqual([{ documentType: 'risk_disclosure', version: '1.1' }]);
+    const result = await publishDocuments(log, [...loadComplianceDocuments(), version12()], options);
+    expect(result.published).toEqual([{ documentType: 'risk_disclosure', version: '1.2' }]);
     const stream = await log.readStream(streams.catalogDocument('risk_disclosure'));
     expect(stream.map((e) => [(e.data as Published).version, (e.data as Published).consentText])).toEqual([
       ['1.0', expect.stringMatching(/^I have read/)],
-      ['1.1', 'I have read the new version.'],
+      ['1.1', expect.stringMatching(/^I have read/)],
+      ['1.2', 'I have read the new version.'],
     ]);
-    expect(await allEvents()).toHaveLength(5);
+    expect(await allEvents()).toHaveLength(9);
   });
 });
 

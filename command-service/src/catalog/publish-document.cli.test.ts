@@ -49,7 +49,7 @@ const named = (file: string) => `${relative(root, file)}: `;
 
 beforeAll(async () => {
   mkdirSync(dataDir, { recursive: true });
-  // The four 1.0 documents are in force, as after a first start-up.
+  // The authored documents (1.0, then 1.1) are in force, as after a first start-up.
   const log = new SqliteEventLog({ file: join(dataDir, 'events.db') });
   await publishDocuments(log, loadComplianceDocuments(), {
     actor: 'system:publisher',
@@ -59,15 +59,15 @@ beforeAll(async () => {
 });
 
 test('publishes a new version; the same file again is "Nothing to do"', async () => {
-  const file = riskDisclosure('1.1', 'Version 1.1 adds this sentence.');
+  const file = riskDisclosure('1.2', 'Version 1.2 adds this sentence.');
   const first = await admin('publish-document', file);
-  expect(first.stdout).toContain('Published risk_disclosure version 1.1');
+  expect(first.stdout).toContain('Published risk_disclosure version 1.2');
   const published = await versions('risk_disclosure');
-  expect(published.map((v) => v.version)).toEqual(['1.0', '1.1']);
-  expect(published[1]?.content).toContain('Version 1.1 adds this sentence.');
+  expect(published.map((v) => v.version)).toEqual(['1.0', '1.1', '1.2']);
+  expect(published[2]?.content).toContain('Version 1.2 adds this sentence.');
 
   const again = await admin('publish-document', file);
-  expect(again.stdout).toContain('Nothing to do: risk_disclosure version 1.1 is already published');
+  expect(again.stdout).toContain('Nothing to do: risk_disclosure version 1.2 is already published');
   expect(await versions('risk_disclosure')).toEqual(published);
 }, 30_000);
 
@@ -82,10 +82,10 @@ test('a broken file, or other text under a published version, exits 1 with a mes
     stdout: expect.stringContaining(`${named(broken)}'consent' must be a non-empty string`),
   });
 
-  const conflicting = riskDisclosure('1.1', 'A different sentence under the same version.');
+  const conflicting = riskDisclosure('1.2', 'A different sentence under the same version.');
   await expect(admin('publish-document', conflicting)).rejects.toMatchObject({
     code: 1,
-    stdout: expect.stringContaining(`${named(conflicting)}version 1.1 was already published with other text`),
+    stdout: expect.stringContaining(`${named(conflicting)}version 1.2 was already published with other text`),
   });
-  expect((await versions('risk_disclosure')).map((v) => v.version)).toEqual(['1.0', '1.1']);
+  expect((await versions('risk_disclosure')).map((v) => v.version)).toEqual(['1.0', '1.1', '1.2']);
 }, 30_000);
