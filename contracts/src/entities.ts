@@ -56,7 +56,51 @@ export const Module = struct(
 );
 export type Module = t.TypeOf<typeof Module>;
 
-/** A lesson; `content` is the markdown-like lesson text, duration in minutes. */
+/**
+ * What a graded answer teaches, returned only once the learner has answered: whether it was right, the
+ * right option (1-based, as the authored key), why it is right, and why the chosen option is wrong (null
+ * when the answer was right or no reason was written).
+ */
+export const answerFeedback = {
+  isCorrect: t.boolean,
+  correctAnswer: positiveInt,
+  explanation: nullable(t.string),
+  whyWrong: nullable(t.string),
+} as const;
+export const AnswerFeedback = struct(answerFeedback, 'AnswerFeedback');
+export type AnswerFeedback = t.TypeOf<typeof AnswerFeedback>;
+
+/**
+ * The learner's latest answer to a lesson check, graded by the server (selectedAnswer 0-based,
+ * correctAnswer 1-based), with its feedback.
+ */
+export const CheckAnswer = struct(
+  {
+    checkId: positiveInt,
+    selectedAnswer: nonNegativeInt,
+    answeredAt: isoDateTime,
+    ...answerFeedback,
+  },
+  'CheckAnswer',
+);
+export type CheckAnswer = t.TypeOf<typeof CheckAnswer>;
+
+/**
+ * A 'Check your understanding' question after a lesson (practice: it never counts toward a quiz score or
+ * blocks completion). Its key and feedback come only with the learner's own answer, null until there is one.
+ */
+export const LessonCheck = struct(
+  {
+    id: positiveInt,
+    question: nonEmptyString(limits.description),
+    options: t.array(t.string),
+    answer: nullable(CheckAnswer),
+  },
+  'LessonCheck',
+);
+export type LessonCheck = t.TypeOf<typeof LessonCheck>;
+
+/** A lesson; `content` is the markdown-like lesson text, duration in minutes; `checks` follow the text. */
 export const Lesson = struct(
   {
     id: positiveInt,
@@ -65,6 +109,7 @@ export const Lesson = struct(
     duration: nonNegativeInt,
     videoUrl: nullable(t.string),
     content: t.string,
+    checks: t.array(LessonCheck),
   },
   'Lesson',
 );
@@ -83,20 +128,6 @@ export const QuizQuestion = struct(
   'QuizQuestion',
 );
 export type QuizQuestion = t.TypeOf<typeof QuizQuestion>;
-
-/**
- * What a graded answer teaches, returned only once the learner has answered: whether it was right, the
- * right option (1-based, as the authored key), why it is right, and why the chosen option is wrong (null
- * when the answer was right or no reason was written).
- */
-export const answerFeedback = {
-  isCorrect: t.boolean,
-  correctAnswer: positiveInt,
-  explanation: nullable(t.string),
-  whyWrong: nullable(t.string),
-} as const;
-export const AnswerFeedback = struct(answerFeedback, 'AnswerFeedback');
-export type AnswerFeedback = t.TypeOf<typeof AnswerFeedback>;
 
 /** A progress record; lessonId null means the module quiz (the whole module) is done. */
 export const ProgressRecord = struct(

@@ -84,6 +84,21 @@ export const LessonCompleted = struct(
   { moduleId: positiveInt, lessonId: positiveInt, completedAt: isoDateTime },
   'LessonCompleted',
 );
+/**
+ * A 'Check your understanding' question after a lesson answered, graded by the server from the published
+ * lesson (selectedAnswer 0-based). Practice only: no quiz score or completion rule reads it.
+ */
+export const LessonCheckAnswered = struct(
+  {
+    moduleId: positiveInt,
+    lessonId: positiveInt,
+    checkId: positiveInt,
+    selectedAnswer: nonNegativeInt,
+    isCorrect: t.boolean,
+    answeredAt: isoDateTime,
+  },
+  'LessonCheckAnswered',
+);
 /** Graded by the server from the catalog; selectedAnswer is 0-based. */
 export const QuizQuestionAnswered = struct(
   {
@@ -215,6 +230,8 @@ export const LessonPublished = struct(
     content: t.string,
     contentHash: sha256Hex,
   },
+  // Lessons published before checks were authored have none.
+  { checks: t.array(PublishedQuestion) },
   'LessonPublished',
 );
 export const QuizPublished = struct(
@@ -293,6 +310,7 @@ export const eventCodecs = {
   EmailReserved,
   LoginFailed,
   LessonCompleted,
+  LessonCheckAnswered,
   QuizQuestionAnswered,
   ModuleQuizCompleted,
   ComplianceDocumentViewed,
@@ -331,6 +349,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   EmailReserved: 'email',
   LoginFailed: 'login',
   LessonCompleted: 'learning',
+  LessonCheckAnswered: 'learning',
   QuizQuestionAnswered: 'learning',
   ModuleQuizCompleted: 'learning',
   ComplianceDocumentViewed: 'compliance',

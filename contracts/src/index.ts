@@ -1,6 +1,7 @@
 /** @tickwise/contracts: codecs for entities, requests, responses and events, the route table and helpers. */
 export * from './access';
 export * from './analytics';
+export * from './answer-feedback';
 export * from './audit';
 export * from './checkpoints';
 export * from './codecs';

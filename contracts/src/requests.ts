@@ -71,6 +71,10 @@ export const QuizAttemptBody = struct(
 );
 export type QuizAttemptBody = t.TypeOf<typeof QuizAttemptBody>;
 
+/** POST /api/lessons/:lessonId/checks/:checkId/answer. selectedAnswer is 0-based. */
+export const CheckAnswerBody = struct({ selectedAnswer: nonNegativeInt }, 'CheckAnswerBody');
+export type CheckAnswerBody = t.TypeOf<typeof CheckAnswerBody>;
+
 /** POST /api/compliance/document-views: the user opened a document version for reading. */
 export const DocumentViewBody = struct({ documentType: DocumentType, version }, 'DocumentViewBody');
 export type DocumentViewBody = t.TypeOf<typeof DocumentViewBody>;
@@ -160,6 +164,13 @@ export const positiveIntFromString = refine(
 /** /api/modules/:id/… */
 export const ModuleIdParams = struct({ id: positiveIntFromString }, 'ModuleIdParams');
 export type ModuleIdParams = t.TypeOf<typeof ModuleIdParams>;
+
+/** /api/lessons/:lessonId/checks/:checkId/… */
+export const LessonCheckParams = struct(
+  { lessonId: positiveIntFromString, checkId: positiveIntFromString },
+  'LessonCheckParams',
+);
+export type LessonCheckParams = t.TypeOf<typeof LessonCheckParams>;
 
 /** /api/regulatory/warning/:id/… and /api/audit/learners/:id/… */
 export const IdParams = struct({ id: entityId }, 'IdParams');

@@ -18,6 +18,7 @@ import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSu
 import { CheckpointKey } from './checkpoints';
 import {
   Acknowledgment,
+  CheckAnswer,
   ComplianceDocument,
   ComplianceLogEntry,
   Dashboard,
@@ -39,11 +40,13 @@ import {
   AcknowledgmentBody,
   AsOfQuery,
   AuditHistoryQuery,
+  CheckAnswerBody,
   DocumentVersionParams,
   DocumentViewBody,
   ExportQuery,
   IdParams,
   LearnerSearchQuery,
+  LessonCheckParams,
   LoginBody,
   ModuleIdParams,
   ProgressBody,
@@ -148,6 +151,19 @@ export const routes = defineRoutes({
     access: 'compliant',
     body: QuizAttemptBody,
     response: QuizAttempt,
+    status: 201,
+  },
+  /**
+   * Answers a lesson's 'Check your understanding' question: graded by the server, recorded (one
+   * LessonCheckAnswered per submission), answered with the feedback. Never counts toward a quiz score.
+   */
+  answerLessonCheck: {
+    method: 'POST',
+    path: '/api/lessons/:lessonId/checks/:checkId/answer',
+    access: 'compliant',
+    params: LessonCheckParams,
+    body: CheckAnswerBody,
+    response: CheckAnswer,
     status: 201,
   },
   /** Newest first. */

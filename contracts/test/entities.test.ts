@@ -54,7 +54,15 @@ describe('entities', () => {
   });
 
   it('Lesson: videoUrl may be null but must be present', () => {
-    const lesson = { id: 1, title: 'T', description: 'D', duration: 6, videoUrl: null, content: 'C' };
+    const lesson = {
+      id: 1,
+      title: 'T',
+      description: 'D',
+      duration: 6,
+      videoUrl: null,
+      content: 'C',
+      checks: [],
+    };
     expect(messageOf(Lesson, lesson)).toBeNull();
     const { videoUrl: _v, ...withoutVideo } = lesson;
     expect(messageOf(Lesson, withoutVideo)).toBe('videoUrl: required');
@@ -83,6 +91,28 @@ describe('entities', () => {
     );
     const { explanation: _e, ...withoutExplanation } = attempt;
     expect(messageOf(QuizAttempt, withoutExplanation)).toBe('explanation: required');
+  });
+
+  it('Lesson checks: no key before an answer; the answer carries its feedback', () => {
+    const check = { id: 10011, question: 'Q?', options: ['a', 'b', 'c'] };
+    const lesson = { id: 1, title: 'T', description: 'D', duration: 6, videoUrl: null, content: 'C' };
+    // A key sent with an unanswered check does not pass through.
+    expect(
+      decode(Lesson, { ...lesson, checks: [{ ...check, correctAnswer: 2, explanation: 'E', answer: null }] }),
+    ).toEqual({ _tag: 'Right', right: { ...lesson, checks: [{ ...check, answer: null }] } });
+    const answer = {
+      checkId: 10011,
+      selectedAnswer: 0,
+      answeredAt: at,
+      isCorrect: false,
+      correctAnswer: 2,
+      explanation: 'Why B.',
+      whyWrong: 'Why not A.',
+    };
+    expect(messageOf(Lesson, { ...lesson, checks: [{ ...check, answer }] })).toBeNull();
+    expect(
+      messageOf(Lesson, { ...lesson, checks: [{ ...check, answer: { ...answer, answeredAt: 'x' } }] }),
+    ).toBe('checks.0.answer.answeredAt: must be an ISO 8601 date-time');
   });
 
   it('ProgressRecord: lessonId null means the module quiz', () => {

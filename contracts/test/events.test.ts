@@ -103,6 +103,29 @@ describe('published questions: whyWrong is optional so events published before i
   });
 });
 
+describe('lesson checks in LessonPublished: optional, so lessons published before checks still decode', () => {
+  const check = { ...eventSamples.QuizPublished.questions[0], id: 10011, whyWrong: { '1': 'Not A.' } };
+
+  it('a LessonPublished without checks decodes unchanged', () => {
+    expect(eventSamples.LessonPublished).not.toHaveProperty('checks');
+    expect(decode(eventCodecs.LessonPublished, eventSamples.LessonPublished)).toEqual({
+      _tag: 'Right',
+      right: eventSamples.LessonPublished,
+    });
+  });
+
+  it('checks have the published question shape, key and whyWrong included', () => {
+    const data = { ...eventSamples.LessonPublished, checks: [check] };
+    expect(decode(eventCodecs.LessonPublished, data)).toEqual({ _tag: 'Right', right: data });
+    expect(
+      decode(eventCodecs.LessonPublished, { ...data, checks: [{ ...check, correctAnswer: 0 }] }),
+    ).toEqual({
+      _tag: 'Left',
+      left: 'checks.0.correctAnswer: must be a positive integer',
+    });
+  });
+});
+
 describe('decodeEvent', () => {
   it('decodes by type into a tagged event', () => {
     expect(decodeEvent('LessonCompleted', eventSamples.LessonCompleted)).toEqual({
@@ -140,6 +163,7 @@ describe('streams', () => {
       eventTypes.filter((t) => eventStreams[t] === category);
     expect(byCategory('learning')).toEqual([
       'LessonCompleted',
+      'LessonCheckAnswered',
       'QuizQuestionAnswered',
       'ModuleQuizCompleted',
     ]);

@@ -72,6 +72,7 @@ describe('the route table', () => {
     ['GET', '/api/progress', 'compliant'],
     ['POST', '/api/progress', 'compliant'],
     ['POST', '/api/quiz/attempt', 'compliant'],
+    ['POST', '/api/lessons/:lessonId/checks/:checkId/answer', 'compliant'],
     ['GET', '/api/assessments', 'compliant'],
     ['GET', '/api/trading-psychology/latest', 'compliant'],
     ['GET', '/api/trading-profile', 'compliant'],

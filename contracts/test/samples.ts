@@ -16,6 +16,14 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
   LoginFailed: { emailHash: hash, reason: 'wrong_password', ip: '127.0.0.1', userAgent: 'jest' },
   LessonCompleted: { moduleId: 1, lessonId: 2, completedAt: at },
   QuizQuestionAnswered: { moduleId: 1, questionId: 3, selectedAnswer: 0, isCorrect: false, answeredAt: at },
+  LessonCheckAnswered: {
+    moduleId: 1,
+    lessonId: 1,
+    checkId: 10011,
+    selectedAnswer: 2,
+    isCorrect: true,
+    answeredAt: at,
+  },
   ModuleQuizCompleted: { moduleId: 1, score: 83, correct: 5, total: 6, completedAt: at },
   ComplianceDocumentViewed: {
     documentType: 'risk_disclosure',

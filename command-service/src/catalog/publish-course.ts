@@ -30,6 +30,7 @@ export function moduleChanges(module: CourseModule, published: readonly Publishe
       duration: lesson.duration,
       videoUrl: lesson.videoUrl,
       content: lesson.content,
+      checks: lesson.checks,
     };
     const hash = hashContent(lessonData);
     if (lastHash((e) => e.type === 'LessonPublished' && e.data.lessonId === lesson.id) !== hash) {

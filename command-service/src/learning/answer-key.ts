@@ -1,4 +1,4 @@
-import type { AnswerFeedback, PublishedQuestion } from '@tickwise/contracts';
+import type { PublishedQuestion } from '@tickwise/contracts';
 
 /** A published question's key: what grading an answer needs, and the feedback the answer gets back. */
 export interface AnswerKey {
@@ -20,11 +20,3 @@ export const answerKeyOf = (question: PublishedQuestion): AnswerKey => ({
 /** Whether a 0-based choice is the key's (1-based) correct option. */
 export const isRightAnswer = (key: Pick<AnswerKey, 'correctAnswer'>, selectedAnswer: number): boolean =>
   selectedAnswer + 1 === key.correctAnswer;
-
-/** The feedback for an answer graded `isCorrect`: the right option, why, and why the 0-based choice is wrong. */
-export const feedbackFor = (key: AnswerKey, selectedAnswer: number, isCorrect: boolean): AnswerFeedback => ({
-  isCorrect,
-  correctAnswer: key.correctAnswer,
-  explanation: key.explanation,
-  whyWrong: isCorrect ? null : (key.whyWrong[String(selectedAnswer + 1)] ?? null),
-});

@@ -7,11 +7,17 @@ export interface CatalogModule {
   lessonIds: readonly number[];
   /** The module quiz's answer keys by question id. */
   questions: ReadonlyMap<number, AnswerKey>;
+  /** The lessons' 'Check your understanding' keys by check id, each with its lesson. */
+  checks: ReadonlyMap<number, LessonCheckKey>;
+}
+
+export interface LessonCheckKey extends AnswerKey {
+  lessonId: number;
 }
 
 type Published = EventOf<'ModulePublished' | 'LessonPublished' | 'QuizPublished'>;
 
-/** Folds a module's catalog stream into what the learning rules need (lesson ids, answer keys). */
+/** Folds a module's catalog stream into what the learning rules need (lesson ids, answer keys, check keys). */
 export function foldModule(events: readonly Published[]): CatalogModule | undefined {
   let module: CatalogModule | undefined;
   for (const event of events) {
@@ -20,6 +26,15 @@ export function foldModule(events: readonly Published[]): CatalogModule | undefi
         moduleId: event.data.moduleId,
         lessonIds: event.data.lessonIds,
         questions: module?.questions ?? new Map(),
+        checks: module?.checks ?? new Map(),
+      };
+    } else if (event.type === 'LessonPublished' && module) {
+      // A republished lesson replaces that lesson's checks (a removed check is gone).
+      const { lessonId, checks = [] } = event.data;
+      const others = [...module.checks].filter(([, check]) => check.lessonId !== lessonId);
+      module = {
+        ...module,
+        checks: new Map([...others, ...checks.map((c) => [c.id, { ...answerKeyOf(c), lessonId }] as const)]),
       };
     } else if (event.type === 'QuizPublished' && module) {
       module = {
@@ -56,6 +71,20 @@ export function createCourseCatalog(log: EventLog) {
       for (let moduleId = 1; moduleId <= limits.modules; moduleId++) {
         const found = (await module(moduleId))?.questions.get(questionId);
         if (found) return { moduleId, ...found };
+      }
+      return undefined;
+    },
+    /**
+     * A lesson check's key, with the module it belongs to: only when the check belongs to that lesson and
+     * the lesson is in its module now (undefined otherwise).
+     */
+    async check(lessonId: number, checkId: number) {
+      for (let moduleId = 1; moduleId <= limits.modules; moduleId++) {
+        const found = await module(moduleId);
+        const check = found?.checks.get(checkId);
+        if (check && check.lessonId === lessonId && found?.lessonIds.includes(lessonId)) {
+          return { moduleId, ...check };
+        }
       }
       return undefined;
     },

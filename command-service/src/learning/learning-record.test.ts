@@ -37,8 +37,14 @@ const MODULE_1: CatalogModule = {
       { correctAnswer, optionCount: 4, explanation: `Why ${correctAnswer} is right.`, whyWrong: {} },
     ]),
   ),
+  checks: new Map(),
 };
-const MODULE_2: CatalogModule = { moduleId: 2, lessonIds: [5, 6, 7, 8], questions: new Map() };
+const MODULE_2: CatalogModule = {
+  moduleId: 2,
+  lessonIds: [5, 6, 7, 8],
+  questions: new Map(),
+  checks: new Map(),
+};
 
 const completeLesson = (lessonId: number, module: CatalogModule = MODULE_1, minutes = 0) =>
   ({
@@ -267,6 +273,63 @@ describe('evolve', () => {
     expect([...state.completedLessons].sort()).toEqual([1, 2, 3, 4]);
     expect([...state.completedQuizzes]).toEqual([1]);
     expect(state.openAnswers).toEqual({ 1: {}, 2: { 201: true } });
+  });
+});
+
+describe('answerCheck: a lesson check, graded from the published lesson, never part of a quiz', () => {
+  // Lesson 2's check 10021: three options, the second right (1-based 2 → index 1).
+  const CHECK = { moduleId: 1, correctAnswer: 2, optionCount: 3 };
+  // null: the catalog found no such check in that lesson.
+  const answerCheck = (selectedAnswer: number, found: typeof CHECK | null = CHECK) =>
+    ({
+      kind: 'answerCheck',
+      lessonId: 2,
+      checkId: 10021,
+      selectedAnswer,
+      check: found ?? undefined,
+      at: at(3),
+    }) satisfies LearningCommand;
+  const checkAnswered = (selectedAnswer: number, isCorrect: boolean): LearningEvent => ({
+    type: 'LessonCheckAnswered',
+    data: { moduleId: 1, lessonId: 2, checkId: 10021, selectedAnswer, isCorrect, answeredAt: at(3) },
+  });
+
+  test.each<[number, boolean]>([
+    [1, true],
+    [0, false],
+    [2, false],
+  ])('selectedAnswer %i → LessonCheckAnswered isCorrect %s', (selectedAnswer, isCorrect) => {
+    expect(given().when(answerCheck(selectedAnswer))).toEqual({
+      ok: true,
+      events: [checkAnswered(selectedAnswer, isCorrect)],
+    });
+  });
+
+  test('answering again is recorded again: one event per submission', () => {
+    expect(given(checkAnswered(0, false)).when(answerCheck(1))).toEqual({
+      ok: true,
+      events: [checkAnswered(1, true)],
+    });
+  });
+
+  test('a check not in that lesson (or unknown) is not_found naming both; a choice beyond the options is a validation error', () => {
+    expect(given().when(answerCheck(0, null))).toEqual(
+      refused('not_found', 'Check 10021 not found in lesson 2'),
+    );
+    expect(given().when(answerCheck(3))).toEqual(
+      refused('validation', 'selectedAnswer: must be an integer 0-2'),
+    );
+  });
+
+  test('check answers change no quiz rule: not an open quiz answer, no completion', () => {
+    const state = fold(learningRecord, [...allLessons, checkAnswered(1, true)]);
+    expect(state.openAnswers).toEqual({});
+    expect(state.completedQuizzes.size).toBe(0);
+    // The module quiz scores only its own questions: a right check answer adds nothing.
+    expect(given(...allLessons, checkAnswered(1, true)).when(completeQuiz())).toEqual({
+      ok: true,
+      events: [quizCompleted(0, 0, 3)],
+    });
   });
 });
 

@@ -3,8 +3,10 @@ import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 import { isRightAnswer } from './answer-key';
 import type { CatalogModule } from './course-catalog';
 
-/** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes. */
-export type LearningEvent = EventOf<'LessonCompleted' | 'QuizQuestionAnswered' | 'ModuleQuizCompleted'>;
+/** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes, lesson checks. */
+export type LearningEvent = EventOf<
+  'LessonCompleted' | 'QuizQuestionAnswered' | 'ModuleQuizCompleted' | 'LessonCheckAnswered'
+>;
 
 export interface LearningRecord {
   completedLessons: ReadonlySet<number>;
@@ -28,7 +30,16 @@ export type LearningCommand =
       question: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
       at: string;
     }
-  | { kind: 'completeQuiz'; moduleId: number; module: CatalogModule | undefined; at: string };
+  | { kind: 'completeQuiz'; moduleId: number; module: CatalogModule | undefined; at: string }
+  | {
+      kind: 'answerCheck';
+      lessonId: number;
+      checkId: number;
+      selectedAnswer: number;
+      /** The check's key, when it belongs to that lesson (see CourseCatalog.check). */
+      check: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
+      at: string;
+    };
 
 export const MODULE_NOT_FOUND = 'Module not found';
 
@@ -55,6 +66,9 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
           },
         };
       }
+      case 'LessonCheckAnswered':
+        // Practice: no score, completion or quiz rule depends on it.
+        return state;
       case 'ModuleQuizCompleted':
         return {
           ...state,
@@ -90,6 +104,28 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
             selectedAnswer,
             // Graded here, from the published answer key; whatever the client claimed is ignored.
             isCorrect: isRightAnswer(question, selectedAnswer),
+            answeredAt: command.at,
+          },
+        });
+      }
+      case 'answerCheck': {
+        const { check, lessonId, checkId, selectedAnswer } = command;
+        if (!check)
+          return refuse(domainError('not_found', `Check ${checkId} not found in lesson ${lessonId}`));
+        if (selectedAnswer >= check.optionCount) {
+          return refuse(
+            domainError('validation', `selectedAnswer: must be an integer 0-${check.optionCount - 1}`),
+          );
+        }
+        // Every submission is recorded (practice may be repeated); the latest is the one shown again.
+        return accept({
+          type: 'LessonCheckAnswered',
+          data: {
+            moduleId: check.moduleId,
+            lessonId,
+            checkId,
+            selectedAnswer,
+            isCorrect: isRightAnswer(check, selectedAnswer),
             answeredAt: command.at,
           },
         });

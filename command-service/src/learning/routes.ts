@@ -1,10 +1,12 @@
-import { streams } from '@tickwise/contracts';
+import { answerFeedbackOf, streams } from '@tickwise/contracts';
 import { handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { feedbackFor } from './answer-key';
 import { learningRecord } from './learning-record';
 
-/** POST /api/progress (a lesson, or the module quiz when lessonId is null) and POST /api/quiz/attempt. */
+/**
+ * POST /api/progress (a lesson, or the module quiz when lessonId is null), POST /api/quiz/attempt and
+ * POST /api/lessons/:lessonId/checks/:checkId/answer.
+ */
 export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
   return {
     async recordProgress({ body }, request) {
@@ -65,7 +67,35 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       return reply(outcome, {
         questionId: body.questionId,
         selectedAnswer: body.selectedAnswer,
-        ...feedbackFor(question, body.selectedAnswer, answered.data.isCorrect),
+        ...answerFeedbackOf(question, body.selectedAnswer, answered.data.isCorrect),
+      });
+    },
+
+    async answerLessonCheck({ params, body }, request) {
+      const userId = request.principal.userId;
+      const check = await deps.catalog.check(params.lessonId, params.checkId);
+      const outcome = await handleCommand(deps, learningRecord, {
+        stream: streams.learning(userId),
+        command: {
+          kind: 'answerCheck',
+          lessonId: params.lessonId,
+          checkId: params.checkId,
+          selectedAnswer: body.selectedAnswer,
+          check,
+          at: deps.now().toISOString(),
+        },
+        commandId: request.commandId,
+        actor: userId,
+        correlationId: request.requestId,
+      });
+      const [answered] = outcome.events;
+      if (answered?.type !== 'LessonCheckAnswered' || !check)
+        throw new Error('check answer was not recorded');
+      return reply(outcome, {
+        checkId: params.checkId,
+        selectedAnswer: answered.data.selectedAnswer,
+        answeredAt: answered.data.answeredAt,
+        ...answerFeedbackOf(check, answered.data.selectedAnswer, answered.data.isCorrect),
       });
     },
   };

@@ -66,6 +66,7 @@ export const invalidatedBy = {
   logout: [],
   recordProgress: ['Progress', 'Dashboard', 'Analytics'],
   quizAttempt: ['QuizResults', 'Progress', 'Dashboard', 'Analytics'],
+  answerLessonCheck: ['Analytics'],
   submitPsychologyAssessment: ['PsychologyResults', 'TradingProfile', 'Dashboard', 'Analytics'],
   acknowledgeDocument: ['Acknowledgments', 'ComplianceDocuments', 'ComplianceLog', 'CurrentUser', 'Audit'],
   recordDocumentView: ['ComplianceLog', 'Audit'],

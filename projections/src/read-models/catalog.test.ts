@@ -1,6 +1,6 @@
 import { event, streams } from '@tickwise/contracts';
 import { inStream, projectionSpec } from '../../test/projection-spec';
-import { catalogProjection } from './catalog';
+import { catalogProjection, type StoredLesson } from './catalog';
 
 const { given } = projectionSpec(catalogProjection);
 const moduleOne = inStream(streams.catalogModule(1));
@@ -62,8 +62,16 @@ test('a lesson is stored by its lesson id with its module and place in it, witho
       duration: 12,
       videoUrl: null,
       content: '# Margin',
+      // Published before checks were authored: none.
+      checks: [],
     },
   ]);
+});
+
+test('a lesson’s checks are stored as published, key and whyWrong included (the query side hides them)', () => {
+  const check = { ...question, id: 10021, whyWrong: { '1': 'Not A.' } };
+  const withChecks = event('LessonPublished', { ...lesson.data, checks: [check] });
+  expect(given(...moduleOne(withChecks)).documents<StoredLesson>('lessons')[0]?.checks).toEqual([check]);
 });
 
 test('a module quiz is stored by its module id with its questions', () => {

@@ -39,7 +39,7 @@ const quizzes = documents<QuizDoc, EventOf<'QuizPublished'>>('quizzes', (event) 
 /** The published course: modules, lessons (by id, indexed by module) and module quizzes. */
 export const catalogProjection = projection({
   name: 'catalog',
-  version: 1,
+  version: 2,
   collections: [{ name: 'modules' }, { name: 'lessons', indexes: ['moduleId'] }, { name: 'quizzes' }],
   handlers: [
     modules.on('ModulePublished', (_doc, { data: { moduleId, title, description, level, lessonIds } }) => ({
@@ -60,6 +60,7 @@ export const catalogProjection = projection({
       duration: data.duration,
       videoUrl: data.videoUrl,
       content: data.content,
+      checks: data.checks ?? [],
     })),
     quizzes.on('QuizPublished', (_doc, { data: { moduleId, questions } }) => ({
       id: String(moduleId),
@@ -80,5 +81,7 @@ export interface StoredLesson {
   duration: number;
   videoUrl: string | null;
   content: string;
+  /** 'Check your understanding', as published (keys included: served only with a learner's answer). */
+  checks: PublishedQuestion[];
   [key: string]: unknown;
 }

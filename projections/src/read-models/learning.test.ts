@@ -28,8 +28,47 @@ test('each completed lesson is recorded once, at its first completion', () => {
       records: [record(0, 1, '2026-01-01T10:00:00.000Z'), record(2, 2, '2026-01-01T12:00:00.000Z')],
       quizzes: [],
       answers: 0,
+      checks: {},
     },
   ]);
+});
+
+test('the latest answer to each lesson check is kept, by check id; a check answer is no progress record', () => {
+  const check = (checkId: number, selectedAnswer: number, isCorrect: boolean, answeredAt: string) =>
+    event('LessonCheckAnswered', {
+      moduleId: 1,
+      lessonId: 1,
+      checkId,
+      selectedAnswer,
+      isCorrect,
+      answeredAt,
+    });
+  const learner = given(...ada(check(10011, 0, false, '2026-01-01T10:00:00.000Z')))
+    .when(
+      ...ada(
+        check(10011, 2, true, '2026-01-01T10:01:00.000Z'),
+        check(10012, 1, false, '2026-01-01T10:02:00.000Z'),
+      ),
+    )
+    .document<LearningDoc>('learners', 'u1');
+  expect(learner?.checks).toEqual({
+    10011: {
+      lessonId: 1,
+      checkId: 10011,
+      selectedAnswer: 2,
+      isCorrect: true,
+      answeredAt: '2026-01-01T10:01:00.000Z',
+    },
+    10012: {
+      lessonId: 1,
+      checkId: 10012,
+      selectedAnswer: 1,
+      isCorrect: false,
+      answeredAt: '2026-01-01T10:02:00.000Z',
+    },
+  });
+  expect(learner?.records).toEqual([]);
+  expect(learner?.answers).toBe(0);
 });
 
 test('every quiz result is kept; the module is recorded complete at its first quiz completion only', () => {

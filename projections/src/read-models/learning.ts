@@ -10,16 +10,26 @@ export interface LearningDoc {
   /** Every module quiz result, oldest first. */
   quizzes: QuizResult[];
   answers: number;
+  /** The latest answer to each lesson check, by check id (practice: no score reads it). */
+  checks: Record<string, CheckAnswerRecord>;
   [key: string]: unknown;
 }
 
-const empty = (id: string): LearningDoc => ({ id, records: [], quizzes: [], answers: 0 });
+export interface CheckAnswerRecord {
+  lessonId: number;
+  checkId: number;
+  selectedAnswer: number;
+  isCorrect: boolean;
+  answeredAt: string;
+}
+
+const empty = (id: string): LearningDoc => ({ id, records: [], quizzes: [], answers: 0, checks: {} });
 const learners = documents<LearningDoc>('learners', ownDocument);
 const current = (doc: LearningDoc | undefined, event: RecordedEvent) => doc ?? empty(streamOwner(event));
 
 export const learningProjection = projection({
   name: 'learning',
-  version: 2,
+  version: 3,
   collections: [{ name: 'learners' }],
   handlers: [
     learners.on('LessonCompleted', (doc, event) => {
@@ -32,6 +42,12 @@ export const learningProjection = projection({
     learners.on('QuizQuestionAnswered', (doc, event) => {
       const learner = current(doc, event);
       return { ...learner, answers: learner.answers + 1 };
+    }),
+    learners.on('LessonCheckAnswered', (doc, event) => {
+      const { lessonId, checkId, selectedAnswer, isCorrect, answeredAt } = event.data;
+      const learner = current(doc, event);
+      const answer = { lessonId, checkId, selectedAnswer, isCorrect, answeredAt };
+      return { ...learner, checks: { ...learner.checks, [checkId]: answer } };
     }),
     learners.on('ModuleQuizCompleted', (doc, event) => {
       const { moduleId, score, completedAt } = event.data;

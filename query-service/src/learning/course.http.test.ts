@@ -66,13 +66,14 @@ describe('GET /api/modules', () => {
 });
 
 describe('GET /api/modules/{id}/lessons', () => {
-  test('module 1: its 4 lessons in order, each exactly {id, title, description, duration, videoUrl, content}', async () => {
+  test('module 1: its 4 lessons in order, each exactly {id, title, description, duration, videoUrl, content, checks}', async () => {
     const res = await learner.get('/api/modules/1/lessons');
     expect(res.status).toBe(200);
     const lessons = res.body as Array<Record<string, unknown>>;
     expect(lessons.map((l) => l.id)).toEqual([1, 2, 3, 4]);
     for (const lesson of lessons) {
       expect(Object.keys(lesson).sort()).toEqual([
+        'checks',
         'content',
         'description',
         'duration',
@@ -92,6 +93,7 @@ describe('GET /api/modules/{id}/lessons', () => {
         duration: l.duration,
         videoUrl: l.videoUrl,
         content: l.content,
+        checks: l.checks.map((c) => ({ id: c.id, question: c.question, options: c.options, answer: null })),
       })),
     );
   });

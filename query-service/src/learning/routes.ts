@@ -1,12 +1,35 @@
+import { answerFeedbackOf, type LessonCheck, type PublishedQuestion } from '@tickwise/contracts';
 import { HttpError, type RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
+  type CheckAnswerRecord,
   type LearningDoc,
   type ModuleDoc,
   type QuizDoc,
   type StoredLesson,
 } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
+
+/**
+ * A lesson check as this learner sees it: question and options, and only once they have answered it (so
+ * the key never leaves before an answer), their latest answer with its feedback.
+ */
+function lessonCheck(check: PublishedQuestion, answered: CheckAnswerRecord | undefined): LessonCheck {
+  const { id, question, options } = check;
+  if (!answered) return { id, question, options, answer: null };
+  const { selectedAnswer, isCorrect, answeredAt } = answered;
+  return {
+    id,
+    question,
+    options,
+    answer: {
+      checkId: id,
+      selectedAnswer,
+      answeredAt,
+      ...answerFeedbackOf(check, selectedAnswer, isCorrect),
+    },
+  };
+}
 
 /** The course catalog and the learner's own progress and quiz results. */
 export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
@@ -44,9 +67,13 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
           })),
       };
     },
-    async moduleLessons({ params }) {
-      const module = await moduleOf(params.id);
-      const listed = (await lessonsOf(params.id)).filter((l) => module.lessonIds.includes(l.lessonId));
+    async moduleLessons({ params }, request) {
+      const [module, lessons, mine] = await Promise.all([
+        moduleOf(params.id),
+        lessonsOf(params.id),
+        learner(request.principal.userId),
+      ]);
+      const listed = lessons.filter((l) => module.lessonIds.includes(l.lessonId));
       return {
         body: listed.map((l) => ({
           id: l.lessonId,
@@ -55,6 +82,7 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
           duration: l.duration,
           videoUrl: l.videoUrl,
           content: l.content,
+          checks: (l.checks ?? []).map((check) => lessonCheck(check, mine?.checks?.[check.id])),
         })),
       };
     },

@@ -38,6 +38,7 @@ const lesson = (id: number, title: string, extra: Partial<Lesson> = {}): Lesson 
   duration: id + 4,
   videoUrl: null,
   content: `## Overview\n\n${title} overview text.\n\n## Example: Numbers\n\n2 × 3 = 6\n\n## Key Points\n\n- point\n\n## Summary\n\nDone <img src=x onerror=alert(1)>.`,
+  checks: [],
   ...extra,
 });
 
