@@ -183,7 +183,8 @@ export const psychologyScores = {
 
 /**
  * A psychology result. The archetype is a descriptive coaching label; `archetypeDescription` and
- * `archetypeFocus` (what to work on) accompany it when the server knows them.
+ * `archetypeFocus` (what to work on) accompany it when the server knows them, in the wording of the
+ * instrument version that scored the result (`instrumentVersion`).
  */
 export const PsychologyResult = struct(
   {
@@ -194,6 +195,7 @@ export const PsychologyResult = struct(
     completedAt: isoDateTime,
   },
   {
+    instrumentVersion: version,
     archetypeDescription: t.string,
     archetypeFocus: t.string,
   },

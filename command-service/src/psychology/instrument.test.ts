@@ -40,10 +40,10 @@ describe('loadInstrument on the authored file', () => {
     ]);
   });
 
-  test('6 archetypes with distinct ids and names, a description and what to work on, rules that parse, ending with "otherwise"', () => {
-    expect(REAL.archetypes).toHaveLength(6);
-    expect(new Set(REAL.archetypes.map((a) => a.id)).size).toBe(6);
-    expect(new Set(REAL.archetypes.map((a) => a.name)).size).toBe(6);
+  test('7 archetypes with distinct ids and names, a description and what to work on, rules that parse, ending with "otherwise"', () => {
+    expect(REAL.archetypes).toHaveLength(7);
+    expect(new Set(REAL.archetypes.map((a) => a.id)).size).toBe(7);
+    expect(new Set(REAL.archetypes.map((a) => a.name)).size).toBe(7);
     for (const archetype of REAL.archetypes) {
       expect(archetype.description.length).toBeGreaterThan(40);
       expect(archetype.workOn.length).toBeGreaterThan(40);
@@ -54,7 +54,7 @@ describe('loadInstrument on the authored file', () => {
   });
 
   test('the disclaimer says it is a self-reflection tool, not a diagnosis, not a prediction of trading success', () => {
-    expect(REAL.version).toBe('1.0');
+    expect(REAL.version).toBe('2.0');
     expect(REAL.disclaimer).toMatch(/self-reflection/i);
     expect(REAL.disclaimer).toMatch(/not a [^.]*diagnosis/i);
     expect(REAL.disclaimer).toMatch(/(neither|not)[^.]*predict trading success/i);
@@ -230,13 +230,13 @@ describe('publishInstrument', () => {
     await publishInstrument(log, REAL, options);
     const changed: Instrument = { ...REAL, disclaimer: `${REAL.disclaimer} Changed.` };
     await expect(publishInstrument(log, changed, options)).rejects.toThrow(
-      /version 1\.0 was already published/,
+      /version 2\.0 was already published/,
     );
     expect(await allEvents()).toHaveLength(1);
-    expect(await publishInstrument(log, { ...changed, version: '1.1' }, options)).toEqual({
+    expect(await publishInstrument(log, { ...changed, version: '2.1' }, options)).toEqual({
       published: true,
     });
     const events = await allEvents();
-    expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['1.0', '1.1']);
+    expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['2.0', '2.1']);
   });
 });

@@ -42,6 +42,7 @@ const RESULT_FIELDS = [
   'completedAt',
   'emotionalIntelligence',
   'id',
+  'instrumentVersion',
   'overallScore',
   'performanceOptimization',
   'riskManagement',
@@ -63,6 +64,7 @@ describe('a valid answer sheet', () => {
       overallScore: 51,
       traderArchetype: MIXED_ARCHETYPE,
       completedAt,
+      instrumentVersion: INSTRUMENT.version,
       archetypeDescription: archetype.description,
       archetypeFocus: archetype.workOn,
     });

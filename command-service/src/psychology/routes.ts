@@ -55,7 +55,7 @@ export function psychologyRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
         correlationId: request.requestId,
       });
       const stored = outcome.events[0]?.data ?? completed;
-      const { assessmentId, instrumentVersion: _v, responses: _r, ...scores } = stored;
+      const { assessmentId, responses: _r, ...scores } = stored;
       return reply(outcome, {
         id: assessmentId,
         ...scores,

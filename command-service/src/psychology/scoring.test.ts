@@ -223,6 +223,7 @@ describe('pickArchetype on the authored archetypes', () => {
       'Pressure-Sensitive Trader',
       'Steady Rule-Keeper',
       'Reflective Learner',
+      'Focused Improver',
       'Developing Trader',
     ]);
   });
@@ -234,6 +235,7 @@ describe('pickArchetype on the authored archetypes', () => {
     ['Pressure-Sensitive Trader', { stressResilience: 45 }, 60],
     ['Steady Rule-Keeper', { behavioralDiscipline: 70, riskManagement: 75 }, 50],
     ['Reflective Learner', { emotionalIntelligence: 70, performanceOptimization: 90 }, 50],
+    ['Focused Improver', { riskManagement: 10 }, 65],
     ['Developing Trader', {}, 50],
   ])('%s is reachable: %j over a base of %d', (name, scores, base) => {
     expect(pick(profile(scores, base))).toBe(name);
@@ -247,6 +249,7 @@ describe('pickArchetype on the authored archetypes', () => {
         profile({ stressResilience: 45 }, 60),
         profile({ behavioralDiscipline: 70, riskManagement: 75 }),
         profile({ emotionalIntelligence: 70, performanceOptimization: 90 }),
+        profile({ riskManagement: 10 }, 65),
         profile(),
       ].map(pick),
     );
@@ -283,6 +286,16 @@ describe('pickArchetype on the authored archetypes', () => {
     expect(pick(scoreResponses(ITEMS, uniformSheet(5)))).toBe('Developing Trader');
     // All 1s → 40 everywhere: impulsive and undisciplined by the rules.
     expect(pick(scoreResponses(ITEMS, uniformSheet(1)))).toBe('In-the-Moment Trader');
+  });
+
+  test('one category far below the rest is not called "Developing Trader", whose description says none is', () => {
+    // The reviewer's case: one category at 10, the rest at 65.
+    expect(pick(profile({ riskManagement: 10 }, 65))).toBe('Focused Improver');
+    // The boundary: under 40 is "well below the midpoint"; 40 is not.
+    expect(pick(profile({ emotionalIntelligence: 35 }, 65))).toBe('Focused Improver');
+    expect(pick(profile({ emotionalIntelligence: 40 }, 65))).toBe('Developing Trader');
+    // Earlier rules still come first: a stress score of 10 is Pressure-Sensitive.
+    expect(pick(profile({ stressResilience: 10 }, 65))).toBe('Pressure-Sensitive Trader');
   });
 
   test('a list whose last rule is not "otherwise" and nothing matches → throws', () => {

@@ -27,9 +27,10 @@ test('results are kept newest first, without the answers given; the same assessm
   const learner = given(...ada(completed('p1', '2026-01-01T10:00:00.000Z')))
     .when(...ada(completed('p2', '2026-02-01T10:00:00.000Z'), completed('p2', '2026-02-01T10:00:00.000Z')))
     .document<PsychologyLearnerDoc>('learners', 'u1');
+  const result = { ...scores, instrumentVersion: '1.0', traderArchetype: 'Developing Trader' };
   expect(learner?.results).toEqual([
-    { id: 'p2', ...scores, traderArchetype: 'Developing Trader', completedAt: '2026-02-01T10:00:00.000Z' },
-    { id: 'p1', ...scores, traderArchetype: 'Developing Trader', completedAt: '2026-01-01T10:00:00.000Z' },
+    { id: 'p2', ...result, completedAt: '2026-02-01T10:00:00.000Z' },
+    { id: 'p1', ...result, completedAt: '2026-01-01T10:00:00.000Z' },
   ]);
 });
 
@@ -49,4 +50,31 @@ test('the instrument in force is the one published last', () => {
     .when(...catalog(instrument('1.1')))
     .documents('instrument');
   expect(docs).toEqual([{ id: 'current', ...instrument('1.1').data }]);
+});
+
+test("every version's archetypes are kept, so a result is described in the wording that scored it", () => {
+  const instrument = (version: string, description: string) =>
+    event('PsychologyInstrumentPublished', {
+      version,
+      questions: [],
+      archetypes: [
+        {
+          id: 'developing',
+          name: 'Developing Trader',
+          rule: 'otherwise',
+          description,
+          workOn: 'Keep going.',
+        },
+      ],
+      disclaimer: 'A self-reflection tool, not a diagnosis.',
+      contentHash: 'd'.repeat(64),
+    });
+  const catalog = inStream(streams.catalogPsychology());
+  const versions = given(...catalog(instrument('1.0', 'No gap stands apart.')))
+    .when(...catalog(instrument('2.0', 'None of your categories is below 40.')))
+    .documents('archetypes');
+  expect(versions).toEqual([
+    { id: '1.0', archetypes: instrument('1.0', 'No gap stands apart.').data.archetypes },
+    { id: '2.0', archetypes: instrument('2.0', 'None of your categories is below 40.').data.archetypes },
+  ]);
 });

@@ -76,6 +76,7 @@ describe('results: latest and all, newest first', () => {
       overallScore: 50,
       traderArchetype: 'Developing Trader',
       completedAt: posted.body.completedAt,
+      instrumentVersion: INSTRUMENT.version,
       archetypeDescription: developing.description,
       archetypeFocus: developing.workOn,
     });

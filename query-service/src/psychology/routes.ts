@@ -1,6 +1,7 @@
 import { HttpError, type RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
+  type InstrumentArchetypesDoc,
   type InstrumentDoc,
   type LearnerComplianceDoc,
   type PsychologyLearnerDoc,
@@ -14,8 +15,15 @@ export function psychologyQueries(deps: QueryServiceDeps): RouteHandlers<'query'
   const instrument = async () => deps.store.get<InstrumentDoc>(await collection('instrument'), 'current');
   const results = async (userId: string) =>
     (await deps.store.get<PsychologyLearnerDoc>(await collection('learners'), userId))?.results ?? [];
-  const describe = async <R extends { traderArchetype: string }>(result: R) => {
-    const archetype = (await instrument())?.archetypes.find((a) => a.name === result.traderArchetype);
+  /** The archetypes of the instrument version that scored a result (results from before versions: current). */
+  const archetypesOf = async (version: string | undefined) =>
+    (version
+      ? (await deps.store.get<InstrumentArchetypesDoc>(await collection('archetypes'), version))?.archetypes
+      : undefined) ?? (await instrument())?.archetypes;
+  const describe = async <R extends { traderArchetype: string; instrumentVersion?: string }>(result: R) => {
+    const archetype = (await archetypesOf(result.instrumentVersion))?.find(
+      (a) => a.name === result.traderArchetype,
+    );
     return archetype
       ? { ...result, archetypeDescription: archetype.description, archetypeFocus: archetype.workOn }
       : result;
