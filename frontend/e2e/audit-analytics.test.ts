@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { parse as parseYaml } from 'yaml';
 import {
   apiCall,
   artifactsDir,
@@ -135,8 +136,19 @@ async function assessRisk(person: Person): Promise<void> {
 interface QuizQuestion {
   id: number;
   options: string[];
-  correctAnswer: number;
 }
+
+/**
+ * Module 1's answer key as authored. GET /api/modules/1/quiz no longer serves it (#16), and learning it through
+ * the API would add a scout's answers to the very item analysis this test checks, so it is read from content/.
+ */
+const moduleOneKey: ReadonlyMap<number, number> = new Map(
+  (
+    parseYaml(readFileSync(join(repoRoot, 'content/course/01-what-futures-are/quiz.yaml'), 'utf8')) as {
+      questions: { id: number; correctAnswer: number }[];
+    }
+  ).questions.map((q) => [q.id, q.correctAnswer]),
+);
 
 /** Completes module 1: its lessons, its quiz answered after `pattern` (true = right), the quiz itself. */
 async function completeModuleOne(person: Person, pattern: readonly boolean[]): Promise<void> {
@@ -147,9 +159,10 @@ async function completeModuleOne(person: Person, pattern: readonly boolean[]): P
   const quiz = await person.expect<QuizQuestion[]>('GET', '/api/modules/1/quiz', 200);
   for (const [index, question] of quiz.entries()) {
     const right = pattern[index % pattern.length] ?? true;
-    const selectedAnswer = right
-      ? question.correctAnswer - 1
-      : question.correctAnswer % question.options.length;
+    const correctAnswer = moduleOneKey.get(question.id);
+    if (correctAnswer === undefined)
+      throw new Error(`question ${question.id} is not in module 1's quiz.yaml`);
+    const selectedAnswer = right ? correctAnswer - 1 : correctAnswer % question.options.length;
     await person.expect('POST', '/api/quiz/attempt', 201, { questionId: question.id, selectedAnswer });
   }
   await person.expect('POST', '/api/progress', 201, { moduleId: 1, lessonId: null, completed: true });
@@ -350,8 +363,10 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   const exported = JSON.parse(readFileSync(file, 'utf8')) as { kind: string; report: { asOf: string } };
   expect(exported.kind).toBe('learner-history');
   expect(exported.report.asOf).toBe(betweenAckAndRisk);
+  // On the server, as an auditor would: the CLI checks the export's signed checkpoint with this installation's key.
   const verified = await run('node', ['--import', 'tsx', 'query-service/src/audit/cli.ts', 'verify', file], {
     cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: app.dataDir },
   });
   expect(verified.stdout).not.toMatch(/NOT VERIFIED/);
   await page
