@@ -59,8 +59,8 @@ const dashboard = async (): Promise<Dashboard> => {
   return res.body as Dashboard;
 };
 
-test('the authored quizzes these scores assume: module 1 has 9 questions, module 2 has 10', () => {
-  expect(COURSE.modules.slice(0, 3).map((m) => m.quiz.length)).toEqual([9, 10, 10]);
+test('the authored quizzes these scores assume: modules 1 and 2 have 10 questions each', () => {
+  expect(COURSE.modules.slice(0, 3).map((m) => m.quiz.length)).toEqual([10, 10, 10]);
   expect(COURSE.modules).toHaveLength(12);
 });
 
@@ -96,11 +96,11 @@ describe('after a scripted history', () => {
     for (const id of [1, 2, 3, 4]) await lesson(1, id);
     for (const id of [5, 6, 7, 8]) await lesson(2, id);
     await lesson(3, 9);
-    // Quiz scores: round(7/9) = 78, round(3/10) = 30, then retakes 9/9 = 100 and 5/10 = 50.
+    // Quiz scores: 7/10 = 70, 3/10 = 30, then retakes 10/10 = 100 and 5/10 = 50.
     for (const [moduleId, right] of [
       [1, 7],
       [2, 3],
-      [1, 9],
+      [1, 10],
       [2, 5],
     ] as const) {
       clock.advance(HOUR);
@@ -134,7 +134,7 @@ describe('after a scripted history', () => {
       id: learner.userId,
       lessons: { 1: [1, 2, 3, 4], 2: [5, 6, 7, 8], 3: [9] },
       quizResults: [
-        { moduleId: 1, score: 78, completedAt: times[0] },
+        { moduleId: 1, score: 70, completedAt: times[0] },
         { moduleId: 2, score: 30, completedAt: times[1] },
         { moduleId: 1, score: 100, completedAt: times[2] },
         { moduleId: 2, score: 50, completedAt: times[3] },
@@ -158,8 +158,8 @@ describe('after a scripted history', () => {
     expect(now).toEqual({
       // 2 of 12 modules have their quiz done: 16.7 → 17.
       courseProgress: 17,
-      // (78 + 30 + 100 + 50) / 4 = 64.5 → 65.
-      quizAverage: 65,
+      // (70 + 30 + 100 + 50) / 4 = 62.5 → 63 (the spec's rounded mean).
+      quizAverage: 63,
       eqScore: MIXED_SCORES.emotionalIntelligence,
       stressResilience: MIXED_SCORES.stressResilience,
       // Modules 1 and 2: 4 lessons + quiz → 100; module 3: 1 lesson → 20; the rest 0.
