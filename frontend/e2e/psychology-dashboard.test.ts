@@ -7,9 +7,27 @@
  * 'All caught up!' once everything is done; axe finds no violation of any impact on either screen.
  */
 
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { comparePositions } from '@tickwise/contracts/positions';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parse as parseYaml } from 'yaml';
+
+/** A question's authored key (1-based): GET /api/modules/:id/quiz no longer serves it (#16). */
+function authoredKey(moduleId: number, questionId: number): number {
+  const courseDir = join(__dirname, '..', '..', 'content', 'course');
+  const folder = readdirSync(courseDir).find((name) =>
+    name.startsWith(`${String(moduleId).padStart(2, '0')}-`),
+  );
+  if (!folder) throw new Error(`no content folder for module ${moduleId}`);
+  const quiz = parseYaml(readFileSync(join(courseDir, folder, 'quiz.yaml'), 'utf8')) as {
+    questions: { id: number; correctAnswer: number }[];
+  };
+  const key = quiz.questions.find((q) => q.id === questionId)?.correctAnswer;
+  if (key === undefined) throw new Error(`question ${questionId} is not in module ${moduleId}'s quiz.yaml`);
+  return key;
+}
+
 import {
   apiCall,
   artifactsDir,
@@ -139,7 +157,7 @@ async function finishModule(learner: Learner, moduleId: number, wrong = 0): Prom
   }
   const quiz = records(await learner.expect('GET', `/api/modules/${moduleId}/quiz`, 200));
   for (const [i, question] of quiz.entries()) {
-    const correct = Number(question.correctAnswer) - 1;
+    const correct = authoredKey(moduleId, Number(question.id)) - 1;
     const selectedAnswer = i < wrong ? (correct + 1) % 2 : correct;
     await learner.expect('POST', '/api/quiz/attempt', 201, {
       questionId: question.id,
@@ -204,7 +222,7 @@ async function finishLessonAndQuizInBrowser(learner: Learner): Promise<number> {
       .getByTestId('quiz-position')
       .filter({ hasText: new RegExp(`^(Question )?${i + 1} of ${quiz.length}$`) })
       .waitFor();
-    const right = Number(question.correctAnswer) - 1;
+    const right = authoredKey(1, Number(question.id)) - 1;
     await page
       .getByTestId('quiz-option')
       .nth(i === 0 ? (right + 1) % 2 : right)
