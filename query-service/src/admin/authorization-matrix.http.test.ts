@@ -114,6 +114,8 @@ function pathOf(route: RouteSpec, caller: CallerName): string {
     if (name === 'documentType') return 'risk_disclosure';
     if (name === 'version') return RISK_IN_FORCE;
     if (name === 'name') return 'analytics';
+    if (name === 'lessonId') return '1';
+    if (name === 'checkId') return '10011';
     throw new Error(`the matrix has no sample value for :${name} of ${route.method} ${route.path}; add one`);
   });
 }
@@ -127,6 +129,7 @@ const QUERIES: Record<string, () => string> = {
 };
 
 const BODIES: Record<string, (caller: CallerName) => object> = {
+  answerLessonCheck: () => ({ selectedAnswer: 0 }),
   login: (caller) => ({ email: (people.get(caller) ?? person('learner')).email, password: GOOD_PASSWORD }),
   register: () => {
     const email = freshEmail('matrix-new');
@@ -165,13 +168,14 @@ const label = (route: RouteSpec) => `${route.method} ${route.path} [${route.acce
 describe('the route table itself', () => {
   const learnerRoutes = routeList.filter((r) => r.access === 'authenticated' || r.access === 'compliant');
 
-  test('learners’ routes take no user id: their only path ids are a module id and their own warning id', () => {
+  test('learners’ routes take no user id: their only path ids are a module, a lesson and its check, and their own warning id', () => {
     expect(
       learnerRoutes
         .filter((r) => r.path.includes(':'))
         .map((r) => r.path)
         .sort(),
     ).toEqual([
+      '/api/lessons/:lessonId/checks/:checkId/answer',
       '/api/modules/:id/lessons',
       '/api/modules/:id/quiz',
       '/api/regulatory/warning/:id/acknowledge',
