@@ -12,11 +12,11 @@ import { liveBuild, REGISTRY, readState } from '../src/runtime/generations';
 import type { Projection } from '../src/runtime/projection';
 import { RebuildRunningError, rebuild } from '../src/runtime/runner';
 import { countingProjection } from './fixtures/counting-projection';
-import { openSqlite, seedCounted, tempDir } from './helpers';
+import { openCountingSqlite, seedCounted, tempDir } from './helpers';
 
 const dir = tempDir('lease');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const storage = openSqlite(dir);
+const storage = openCountingSqlite(dir);
 beforeAll(() => seedCounted(storage.log, 20_000, 50));
 afterAll(async () => {
   await storage.store.close();
