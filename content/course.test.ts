@@ -7,11 +7,11 @@ import path from 'node:path';
 import {
   type Course,
   type CourseModule,
+  countWords,
+  findForbiddenClaims,
   loadCourse,
   type QuizQuestion,
-} from '../command-service/src/catalog/course-content';
-import { countWords } from '../command-service/src/catalog/word-count';
-import { findForbiddenClaims } from '../command-service/src/catalog/wording';
+} from '@tickwise/command-service/catalog';
 
 const CONTENT_DIR = __dirname;
 const MODULE_NUMBERS = Array.from({ length: 12 }, (_, index) => index + 1);

@@ -71,7 +71,7 @@ export async function runAdmin(args: readonly string[], out: (line: string) => v
       out(`No user with the e-mail address ${email}`);
       return 1;
     }
-    const { userId } = reservation.data as { userId: string };
+    const { userId } = reservation.data;
     const kind = command === 'grant-role' ? 'grantRole' : 'revokeRole';
     const outcome = await handleCommand({ log: storage.log }, userAccount, {
       stream: streams.user(userId),

@@ -1,4 +1,4 @@
-import { type EventOf, streams } from '@tickwise/contracts';
+import { type EventOf, ofType, streams } from '@tickwise/contracts';
 import type { EventLog, Position } from '@tickwise/platform';
 import { type AuthoredDocument, compareVersions } from './compliance-documents';
 import { ContentError } from './source-file';
@@ -25,7 +25,7 @@ export async function publishDocuments(
   for (const doc of docs) {
     const stream = streams.catalogDocument(doc.documentType);
     const history = await log.readStream(stream);
-    const versions = history.map((e) => e.data as Published);
+    const versions = history.filter(ofType('ComplianceDocumentPublished')).map((e) => e.data);
     const same = versions.find((v) => v.version === doc.version);
     if (same) {
       if (same.contentHash !== doc.contentHash) {

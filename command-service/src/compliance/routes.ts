@@ -1,9 +1,7 @@
-import { type DocumentType, type EventOf, streams } from '@tickwise/contracts';
+import { type DocumentType, streams } from '@tickwise/contracts';
 import { deterministicId, HttpError, handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
 import { type ActiveVersion, complianceRecord } from './compliance-record';
-
-type Published = EventOf<'ComplianceDocumentPublished'>['data'];
 
 /** The version in force of a document: the latest one published into its catalog stream. */
 export async function activeVersion(deps: Pick<CommandServiceDeps, 'log'>, documentType: DocumentType) {
@@ -11,8 +9,8 @@ export async function activeVersion(deps: Pick<CommandServiceDeps, 'log'>, docum
     direction: 'backwards',
     maxCount: 1,
   });
-  if (!latest) return undefined;
-  const data = latest.data as Published;
+  if (latest?.type !== 'ComplianceDocumentPublished') return undefined;
+  const { data } = latest;
   return {
     version: data.version,
     contentHash: data.contentHash,

@@ -84,10 +84,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const account = await throttle.admitAccount(key, request.ip);
       if (!account.allowed) throw tooMany(account.retryAfterSeconds);
       const reservation = (await log.readStream(streams.email(key), { maxCount: 1 }))[0];
-      const reserved =
-        reservation?.type === 'EmailReserved'
-          ? (reservation.data as { userId: string; passwordHash: string })
-          : undefined;
+      const reserved = reservation?.type === 'EmailReserved' ? reservation.data : undefined;
       const valid = reserved
         ? await verifyPassword(reserved.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);

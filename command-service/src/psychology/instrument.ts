@@ -1,5 +1,12 @@
 import path from 'node:path';
-import { type EventOf, is, PsychologyCategory, psychologyCategories, streams } from '@tickwise/contracts';
+import {
+  type EventOf,
+  is,
+  ofType,
+  PsychologyCategory,
+  psychologyCategories,
+  streams,
+} from '@tickwise/contracts';
 import type { EventLog } from '@tickwise/platform';
 import { hashContent, REPO_ROOT } from '../catalog/course-content';
 import { ContentError, isRecord, SourceFile } from '../catalog/source-file';
@@ -75,7 +82,7 @@ export async function publishInstrument(
   const stream = streams.catalogPsychology();
   const history = await log.readStream(stream);
   const contentHash = hashContent(instrument);
-  const last = history[history.length - 1]?.data as { contentHash?: string; version?: string } | undefined;
+  const last = history.filter(ofType('PsychologyInstrumentPublished')).at(-1)?.data;
   if (last?.contentHash === contentHash) return { published: false };
   if (last?.version === instrument.version) {
     throw new ContentError(

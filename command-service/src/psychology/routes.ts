@@ -18,7 +18,7 @@ type Completed = EventOf<'PsychologyAssessmentCompleted'>;
 /** The instrument in force: the latest published into `catalog-psychology`. */
 export async function currentInstrument(log: EventLog): Promise<Instrument | undefined> {
   const [latest] = await log.readStream(streams.catalogPsychology(), { direction: 'backwards', maxCount: 1 });
-  return latest?.data as Instrument | undefined;
+  return latest?.type === 'PsychologyInstrumentPublished' ? latest.data : undefined;
 }
 
 /** POST /api/trading-psychology/assessment: scored on the server, archetype chosen by the instrument's rules. */

@@ -1,0 +1,5 @@
+/** `@tickwise/command-service/catalog`: the authored-content loaders and checks, for the content's own tests. */
+export * from './compliance-documents';
+export * from './course-content';
+export * from './word-count';
+export * from './wording';
