@@ -34,13 +34,22 @@ export const ModuleAnalytics = struct(
 );
 export type ModuleAnalytics = t.TypeOf<typeof ModuleAnalytics>;
 
+/** What an analysed item is: a module quiz question, or a lesson's 'Check your understanding' question. */
+export const ItemKind = oneOf(['quiz', 'check']);
+export type ItemKind = t.TypeOf<typeof ItemKind>;
+
 /**
- * Item analysis of one quiz question (GET /api/analytics/quiz-items): facility = share correct on first
- * attempts (0-1); discrimination (-1…1) = how well it separates strong from weak learners. Null without data.
+ * Item analysis of one quiz question or lesson check (GET /api/analytics/quiz-items): facility = share
+ * correct on first attempts (0-1); discrimination (-1…1) = how well it separates strong from weak learners
+ * (grouped by their first module quiz score). Null without data. A check names its lesson (null for a quiz
+ * question); questionId is then the check's id.
  */
 export const QuizItemAnalytics = struct(
   {
+    kind: ItemKind,
     moduleId: positiveInt,
+    lessonId: nullable(positiveInt),
+    lessonTitle: nullable(title),
     questionId: positiveInt,
     question: t.string,
     firstAttempts: nonNegativeInt,

@@ -1,6 +1,6 @@
 import { type DocumentType, event, streams } from '@tickwise/contracts';
 import { inStream, projectionSpec, type Then } from '../../test/projection-spec';
-import { analyticsProjection, type FunnelDoc, type ItemsDoc } from './analytics';
+import { analyticsProjection, checkItemKey, type FunnelDoc, type ItemsDoc } from './analytics';
 
 const { given } = projectionSpec(analyticsProjection);
 const hash = 'e'.repeat(64);
@@ -96,6 +96,48 @@ test('item analysis: first answers only, and the upper and lower groups by the f
       lowerCorrect: 0,
     },
   });
+});
+
+test('lesson checks: first answers only, keyed apart from quiz questions; grouped by the first quiz score whether answered before or after it', () => {
+  const checked = (checkId: number, isCorrect: boolean) =>
+    event('LessonCheckAnswered', {
+      moduleId: 1,
+      lessonId: 1,
+      checkId,
+      selectedAnswer: 0,
+      isCorrect,
+      answeredAt: '2026-01-02T09:30:00.000Z',
+    });
+  const upper = inStream(streams.learning('u1'));
+  const lower = inStream(streams.learning('u2'));
+  const middle = inStream(streams.learning('u3'));
+  const then = given(
+    // u1 answers the check wrongly, then rightly, before the quiz: the first answer counts, in the upper group.
+    ...upper(checked(10011, false), checked(10011, true), answered(101, true), quiz(90)),
+    ...lower(answered(101, false), quiz(40)),
+  ).when(
+    // u2 answers it after their first score (lower group); u3 scored 60 (neither group); a second check.
+    ...lower(checked(10011, true), checked(10011, false)),
+    ...middle(quiz(60), checked(10011, true), checked(10012, true)),
+  );
+  const items = then.document<ItemsDoc>('aggregates', 'items')?.questions;
+  expect(items?.[checkItemKey(10011)]).toEqual({
+    moduleId: 1,
+    firstAttempts: 3,
+    firstCorrect: 2,
+    upper: 1,
+    upperCorrect: 0,
+    lower: 1,
+    lowerCorrect: 1,
+  });
+  expect(items?.[checkItemKey(10012)]).toMatchObject({
+    firstAttempts: 1,
+    firstCorrect: 1,
+    upper: 0,
+    lower: 0,
+  });
+  // The quiz question's numbers are its own.
+  expect(items?.[101]).toMatchObject({ firstAttempts: 2, firstCorrect: 1, upper: 1, lower: 1 });
 });
 
 test('each document’s published versions are listed once, in order', () => {

@@ -33,8 +33,9 @@ export interface AnalyticsLearnerDoc {
   startedModules: number[];
   completedModules: number[];
   /**
-   * First answers, as ",question:module:correct" entries (e.g. ",101:1:1"): a string because it grows with
-   * every question, and appending to a string costs far less than copying a map on every answer.
+   * First answers, as ",question:module:correct" entries (e.g. ",101:1:1"; a lesson check's question is its
+   * `checkItemKey`, ",c10011:1:0"): a string because it grows with every question, and appending to a string
+   * costs far less than copying a map on every answer.
    */
   firstAnswers: string;
   firstScores: Record<string, number>;
@@ -54,6 +55,7 @@ export interface FunnelDoc {
 
 export interface ItemsDoc {
   id: 'items';
+  /** By quiz question id, or by `checkItemKey` for a lesson check. */
   questions: Record<
     string,
     {
@@ -146,6 +148,14 @@ const documentVersions = documents<DocumentVersionsDoc, EventOf<'ComplianceDocum
   (event) => [event.data.documentType],
 );
 
+/**
+ * The item key of a lesson check: quiz questions are keyed by their id, and the prefix keeps a check's key
+ * apart from every quiz question's whatever ids the authors choose.
+ */
+export const checkItemKey = (checkId: number) => `c${checkId}`;
+const CHECK_PREFIX = 'c'.charCodeAt(0);
+const isCheckItem = (qid: string) => qid.charCodeAt(0) === CHECK_PREFIX;
+
 /** Reads ",question:module:correct" entries. */
 export function parseAnswers(entries: string): Array<{ qid: string; moduleId: number; correct: boolean }> {
   const answers: Array<{ qid: string; moduleId: number; correct: boolean }> = [];
@@ -237,6 +247,24 @@ const itemOf = (items: ItemsDoc, qid: string, moduleId: number) => {
   }
   return item;
 };
+/** Counts a first answer in the upper or lower group of a learner whose first module quiz score is `score`. */
+const joinGroup = (item: ReturnType<typeof emptyItem>, score: number, correct: boolean) => {
+  if (score >= UPPER_GROUP_MIN) {
+    item.upper += 1;
+    if (correct) item.upperCorrect += 1;
+  } else if (score <= LOWER_GROUP_MAX) {
+    item.lower += 1;
+    if (correct) item.lowerCorrect += 1;
+  }
+};
+
+/** A learner document with this first answer appended, or the same document when it is not the first. */
+const withFirstAnswer = (doc: AnalyticsLearnerDoc, qid: string, moduleId: number, isCorrect: boolean) => {
+  if (doc.firstAnswers.includes(`,${qid}:`)) return doc;
+  const next = copyOf(doc);
+  next.firstAnswers = `${doc.firstAnswers},${qid}:${moduleId}:${isCorrect ? 1 : 0}`;
+  return next;
+};
 
 const changePsychology = (
   agg: PsychologyAggregateDoc,
@@ -257,7 +285,8 @@ const changePsychology = (
 
 export const analyticsProjection = projection({
   name: 'analytics',
-  version: 1,
+  // 2: lesson checks join the item analysis.
+  version: 2,
   collections: [{ name: 'learners' }, { name: 'aggregates' }, { name: 'documents' }],
   handlers: [
     onLearner(
@@ -287,12 +316,12 @@ export const analyticsProjection = projection({
       next.startedModules = [...doc.startedModules, moduleId];
       return next;
     }),
-    onLearner('QuizQuestionAnswered', (doc, { data: { questionId, moduleId, isCorrect } }) => {
-      if (doc.firstAnswers.includes(`,${questionId}:`)) return doc;
-      const next = copyOf(doc);
-      next.firstAnswers = `${doc.firstAnswers},${questionId}:${moduleId}:${isCorrect ? 1 : 0}`;
-      return next;
-    }),
+    onLearner('QuizQuestionAnswered', (doc, { data: { questionId, moduleId, isCorrect } }) =>
+      withFirstAnswer(doc, String(questionId), moduleId, isCorrect),
+    ),
+    onLearner('LessonCheckAnswered', (doc, { data: { checkId, moduleId, isCorrect } }) =>
+      withFirstAnswer(doc, checkItemKey(checkId), moduleId, isCorrect),
+    ),
     onLearner('ModuleQuizCompleted', (doc, { data: { moduleId, score } }) => {
       if (doc.completedModules.includes(moduleId)) return doc;
       const next = copyOf(doc);
@@ -345,6 +374,10 @@ export const analyticsProjection = projection({
               const item = itemOf(next, qid, moduleId);
               item.firstAttempts += 1;
               if (correct) item.firstCorrect += 1;
+              // A check is practice, answered before or after the quiz: answered after the learner's first
+              // score on its module, it joins their group at once (before, it joins with the quiz's questions).
+              const score = isCheckItem(qid) ? after?.firstScores[moduleId] : undefined;
+              if (score !== undefined) joinGroup(item, score, correct);
             });
           }
           // At a learner's first completion of a module quiz, their first answers to its questions join the
@@ -355,17 +388,9 @@ export const analyticsProjection = projection({
           for (const moduleId in afterScores) {
             if (before?.firstScores[moduleId] !== undefined) continue;
             const score = afterScores[moduleId] as number;
-            const group = score >= UPPER_GROUP_MIN ? 'upper' : score <= LOWER_GROUP_MAX ? 'lower' : null;
-            if (!group) continue;
+            if (score < UPPER_GROUP_MIN && score > LOWER_GROUP_MAX) continue;
             forEachAnswerToModule(afterAnswers, moduleId, (qid, correct) => {
-              const item = itemOf(next, qid, Number(moduleId));
-              if (group === 'upper') {
-                item.upper += 1;
-                if (correct) item.upperCorrect += 1;
-              } else {
-                item.lower += 1;
-                if (correct) item.lowerCorrect += 1;
-              }
+              joinGroup(itemOf(next, qid, Number(moduleId)), score, correct);
             });
           }
           return next;

@@ -4,7 +4,8 @@
  * re-answers a question after a wrong first attempt, one retakes the quiz), psychology assessments (one
  * learner twice), a new document version, and risk assessments at different times — gives the funnel,
  * per-module completion, item facility (first attempts only) and discrimination (upper group: first score
- * ≥ 75, lower: ≤ 50) computed by hand below, the psychology distributions, the coverage per document version
+ * ≥ 75, lower: ≤ 50) computed by hand below, a lesson check answered before and after the quiz (it joins the
+ * item analysis with its lesson, grouped by the same first scores), the psychology distributions, the coverage per document version
  * and the risk assessments expiring within 30 days. No response carries a learner's identity.
  */
 import {
@@ -82,6 +83,17 @@ async function answer(person: Person, moduleId: number, index: number, correct: 
 async function answerAll(person: Person, moduleId: number, pattern: readonly boolean[]) {
   for (const [index, correct] of pattern.entries()) await answer(person, moduleId, index, correct);
 }
+/** The first lesson of module 1 and its first 'Check your understanding' question. */
+const LESSON = M1.lessons[0];
+const CHECK = LESSON?.checks[0];
+/** Answers that check right or wrong (the server grades it; practice, so no lesson needs completing first). */
+async function answerCheck(person: Person, correct: boolean) {
+  if (!LESSON || !CHECK) throw new Error('module 1 lesson 1 has no check');
+  const selectedAnswer = correct ? CHECK.correctAnswer - 1 : CHECK.correctAnswer % CHECK.options.length;
+  const res = await person.post(`/api/lessons/${LESSON.id}/checks/${CHECK.id}/answer`, { selectedAnswer });
+  expect(res.status).toBe(201);
+  expect(res.body.isCorrect).toBe(correct);
+}
 async function completeQuiz(person: Person, moduleId: number) {
   const res = await person.post('/api/progress', { moduleId, lessonId: null, completed: true });
   expect(res.status).toBe(201);
@@ -116,6 +128,7 @@ beforeAll(async () => {
   // Day 0: l2, l3, l4 and l6 pass the gate (their assessments expire on day 365).
   for (const learner of [l2, l3, l4, l6]) await passGate(learner, clock);
   await completeLessons(l2, 1);
+  await answerCheck(l2, T); // before the quiz: joins the upper group with l2's first score
   await answerAll(l2, 1, FIRST.l2);
   await completeQuiz(l2, 1);
   await completeLessons(l2, 2);
@@ -136,9 +149,12 @@ beforeAll(async () => {
   await completeQuiz(l4, 1);
   await answer(l4, 1, 3, T); // a retake: a new result, but neither a new first answer nor a new first score
   await completeQuiz(l4, 1);
+  await answerCheck(l4, F); // after the quiz: joins the lower group at once
+  await answerCheck(l4, T); // not a first answer
 
   await completeLessons(l6, 1); // started module 1, never answers all of it
   await answer(l6, 1, 0, T);
+  await answerCheck(l6, T); // no quiz score: in no group
 
   await psychology(l2, 'worst');
   await psychology(l2, 'best'); // the retake replaces l2's result in the distributions
@@ -215,8 +231,9 @@ describe('quiz item analysis', () => {
   const round = (x: number) => Math.round(x * 1000) / 1000;
 
   test('module 1, by hand: facility over first attempts only; discrimination = upper (l2, l3) − lower (l4) share correct', () => {
-    const module1 = items.filter((i) => i.moduleId === 1);
+    const module1 = items.filter((i) => i.moduleId === 1 && i.kind === 'quiz');
     expect(module1.map((i) => i.questionId)).toEqual(M1.quiz.map((q) => q.id));
+    expect(module1.every((i) => i.lessonId === null && i.lessonTitle === null)).toBe(true);
     expect(module1.map(row)).toEqual([
       // first attempts, facility, discrimination
       [5, 4 / 5, round(1 / 2 - 1)], // l3's wrong first answer counts, not the right second one; l6 answered it
@@ -233,14 +250,41 @@ describe('quiz item analysis', () => {
     expect(module1[0]?.question).toBe(M1.quiz[0]?.question);
   });
 
+  test("lesson checks follow their module's quiz questions, in reading order, named by their lesson", () => {
+    const checks = M1.lessons.flatMap((lesson) => lesson.checks.map((check) => ({ lesson, check })));
+    const module1 = items.filter((i) => i.moduleId === 1);
+    expect(module1.map((i) => [i.kind, i.questionId])).toEqual([
+      ...M1.quiz.map((q) => ['quiz', q.id]),
+      ...checks.map(({ check }) => ['check', check.id]),
+    ]);
+    const answered = module1.find((i) => i.questionId === CHECK?.id);
+    expect(answered).toEqual({
+      kind: 'check',
+      moduleId: 1,
+      lessonId: LESSON?.id,
+      lessonTitle: LESSON?.title,
+      questionId: CHECK?.id,
+      question: CHECK?.question,
+      // l2 right (upper), l4 wrong then right (lower), l6 right (no group)
+      firstAttempts: 3,
+      facility: 2 / 3,
+      discrimination: 1,
+    });
+    const unanswered = module1.filter((i) => i.kind === 'check' && i.questionId !== CHECK?.id);
+    expect(unanswered.length).toBeGreaterThan(0);
+    expect(unanswered.every((i) => i.firstAttempts === 0 && i.facility === null)).toBe(true);
+  });
+
   test('module 2: one learner in the upper group only → facility 1, no discrimination; unanswered modules: nulls', () => {
-    expect(items.filter((i) => i.moduleId === 2).map(row)).toEqual(M2.quiz.map(() => [1, 1, null]));
+    const module2 = items.filter((i) => i.moduleId === 2 && i.kind === 'quiz');
+    expect(module2.map(row)).toEqual(M2.quiz.map(() => [1, 1, null]));
     const untouched = items.filter((i) => i.moduleId > 2);
     expect(untouched.length).toBeGreaterThan(0);
     expect(
       untouched.every((i) => i.firstAttempts === 0 && i.facility === null && i.discrimination === null),
     ).toBe(true);
-    expect(items).toHaveLength(COURSE.modules.reduce((n, m) => n + m.quiz.length, 0));
+    const checks = (m: (typeof COURSE.modules)[number]) => m.lessons.reduce((n, l) => n + l.checks.length, 0);
+    expect(items).toHaveLength(COURSE.modules.reduce((n, m) => n + m.quiz.length + checks(m), 0));
   });
 });
 

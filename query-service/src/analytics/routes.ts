@@ -1,15 +1,22 @@
-import { type DocumentType, documentKey, psychologyCategories } from '@tickwise/contracts';
+import {
+  type DocumentType,
+  documentKey,
+  psychologyCategories,
+  type QuizItemAnalytics,
+} from '@tickwise/contracts';
 import type { RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
   BANDS,
   type ComplianceAggregateDoc,
+  checkItemKey,
   type DocumentVersionsDoc,
   type FunnelDoc,
   type ItemsDoc,
   type ModuleDoc,
   type PsychologyAggregateDoc,
   type QuizDoc,
+  type StoredLesson,
 } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 
@@ -57,33 +64,54 @@ export function analyticsQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
         }),
       };
     },
+    /** Each module's quiz questions, then its lessons' checks in reading order. */
     async analyticsQuizItems() {
-      const [items, quizzes] = await Promise.all([
+      const [items, quizzes, lessons, course] = await Promise.all([
         aggregate<ItemsDoc>('items'),
         activeCollection(store, 'catalog', 'quizzes').then((c) => store.find<QuizDoc>(c)),
+        activeCollection(store, 'catalog', 'lessons').then((c) => store.find<StoredLesson>(c)),
+        modules(),
       ]);
-      const body = quizzes
-        .sort((a, b) => a.moduleId - b.moduleId)
-        .flatMap((quiz) =>
-          quiz.questions.map((q) => {
-            const stats = items?.questions[q.id];
-            const facility =
-              stats && stats.firstAttempts > 0 ? stats.firstCorrect / stats.firstAttempts : null;
-            const discrimination =
-              stats && stats.upper > 0 && stats.lower > 0
-                ? stats.upperCorrect / stats.upper - stats.lowerCorrect / stats.lower
-                : null;
-            return {
-              moduleId: quiz.moduleId,
-              questionId: q.id,
-              question: q.question,
-              firstAttempts: stats?.firstAttempts ?? 0,
-              facility,
-              discrimination,
-            };
-          }),
+      const measured = (key: string | number) => {
+        const stats = items?.questions[key];
+        return {
+          firstAttempts: stats?.firstAttempts ?? 0,
+          facility: stats && stats.firstAttempts > 0 ? stats.firstCorrect / stats.firstAttempts : null,
+          discrimination:
+            stats && stats.upper > 0 && stats.lower > 0
+              ? stats.upperCorrect / stats.upper - stats.lowerCorrect / stats.lower
+              : null,
+        };
+      };
+      const quizItems: QuizItemAnalytics[] = quizzes.flatMap((quiz) =>
+        quiz.questions.map((q) => ({
+          kind: 'quiz',
+          moduleId: quiz.moduleId,
+          lessonId: null,
+          lessonTitle: null,
+          questionId: q.id,
+          question: q.question,
+          ...measured(q.id),
+        })),
+      );
+      // Only the lessons a module lists now (as learners see them).
+      const listed = new Set(course.flatMap((m) => m.lessonIds));
+      const checkItems: QuizItemAnalytics[] = lessons
+        .filter((lesson) => listed.has(lesson.lessonId))
+        .sort((a, b) => a.position - b.position)
+        .flatMap((lesson) =>
+          (lesson.checks ?? []).map((check) => ({
+            kind: 'check',
+            moduleId: lesson.moduleId,
+            lessonId: lesson.lessonId,
+            lessonTitle: lesson.title,
+            questionId: check.id,
+            question: check.question,
+            ...measured(checkItemKey(check.id)),
+          })),
         );
-      return { body };
+      // A stable sort: within a module, the quiz's questions stay first.
+      return { body: [...quizItems, ...checkItems].sort((a, b) => a.moduleId - b.moduleId) };
     },
     async analyticsPsychology() {
       const agg = await aggregate<PsychologyAggregateDoc>('psychology');

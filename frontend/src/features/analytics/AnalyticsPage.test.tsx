@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  ComplianceAnalytics,
-  FunnelStep,
-  ModuleAnalytics,
-  ProjectionStatus,
-  PsychologyAnalytics,
-  QuizItemAnalytics,
+import {
+  type ComplianceAnalytics,
+  decodeOrThrow,
+  type FunnelStep,
+  type ModuleAnalytics,
+  type ProjectionStatus,
+  type PsychologyAnalytics,
+  type QuizItemAnalytics,
+  routes,
 } from '@tickwise/contracts';
 import { type FetchCall, json, scriptFetch } from '../../../test/fetch';
 import { learner, renderWithProviders, sessionOf } from '../../../test/render';
@@ -31,8 +33,11 @@ const MODULES: ModuleAnalytics[] = [
     completionRate: 0,
   },
 ];
-const ITEMS: QuizItemAnalytics[] = [
+const quizItem = { kind: 'quiz', lessonId: null, lessonTitle: null } as const;
+// Checked against the route's codec, so the fake answers what the server may answer.
+const ITEMS: QuizItemAnalytics[] = decodeOrThrow(routes.analyticsQuizItems.response, [
   {
+    ...quizItem,
     moduleId: 1,
     questionId: 101,
     question: 'What is a future?',
@@ -41,6 +46,7 @@ const ITEMS: QuizItemAnalytics[] = [
     discrimination: 0.5,
   },
   {
+    ...quizItem,
     moduleId: 1,
     questionId: 102,
     question: 'Gold gain?',
@@ -49,6 +55,7 @@ const ITEMS: QuizItemAnalytics[] = [
     discrimination: -0.25,
   },
   {
+    ...quizItem,
     moduleId: 2,
     questionId: 201,
     question: 'Tick size?',
@@ -56,7 +63,18 @@ const ITEMS: QuizItemAnalytics[] = [
     facility: null,
     discrimination: null,
   },
-];
+  {
+    kind: 'check',
+    moduleId: 1,
+    lessonId: 1,
+    lessonTitle: 'Futures in Plain Words',
+    questionId: 10011,
+    question: 'A short gold position when the price rises?',
+    firstAttempts: 4,
+    facility: 0.75,
+    discrimination: 0.5,
+  },
+]);
 const PSYCHOLOGY: PsychologyAnalytics = {
   assessments: 3,
   categories: [
@@ -175,9 +193,9 @@ describe('the analytics screen', () => {
     renderAnalytics();
     const plot = await screen.findByRole('img', { name: /Quiz item analysis/ });
     expect(plot).toHaveAccessibleName(
-      'Quiz item analysis: facility against discrimination 2 of 3 questions plotted. Facility from 50% to 83.3%; discrimination from −0.25 to 0.50. 1 question flagged for review. Exact values are in the table below.',
+      'Quiz item analysis: facility against discrimination 3 of 4 questions plotted, 1 of them lesson checks (hollow markers). Facility from 50% to 83.3%; discrimination from −0.25 to 0.50. 1 question flagged for review. Exact values are in the table below.',
     );
-    const table = screen.getByRole('table', { name: /Item analysis, exact numbers: 2 answered questions/ });
+    const table = screen.getByRole('table', { name: /Item analysis, exact numbers: 3 answered questions/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((r) =>
@@ -188,11 +206,25 @@ describe('the analytics screen', () => {
     ).toEqual([
       ['6', '83.3%', '0.50', 'Good'],
       ['6', '50%', '−0.25', 'Review: negative discrimination'],
+      ['4', '75%', '0.50', 'Good'],
     ]);
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'review');
     expect(
       screen.getByRole('table', { name: /Item analysis, exact numbers: 1 questions to review/ }),
     ).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'answered');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'check');
+    const checks = screen.getByRole('table', {
+      name: 'Item analysis, exact numbers: 1 answered questions (lesson checks)',
+    });
+    const [check] = within(checks).getAllByRole('row').slice(1);
+    // Marked as a lesson check, with its lesson's title.
+    expect(within(check as HTMLElement).getByRole('rowheader')).toHaveTextContent(
+      'Lesson checkModule 1 · Futures in Plain WordsA short gold position when the price rises?',
+    );
+    expect(plot.querySelectorAll('[data-kind="check"]')).toHaveLength(1);
+    expect(screen.getByRole('list', { name: 'Legend' })).toHaveTextContent('Lesson check (hollow)');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'all');
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'all');
     await userEvent.selectOptions(screen.getByLabelText('Module'), '2');
     expect(within(screen.getByTestId('items-table')).getByText('No data yet')).toBeInTheDocument();

@@ -1,52 +1,24 @@
-import { Box, HStack, List, Text } from '@chakra-ui/react';
+import { Box, Text } from '@chakra-ui/react';
 import type { QuizItemAnalytics } from '@tickwise/contracts';
 import { useId } from 'react';
 import {
   ITEM_THRESHOLDS,
-  type ItemFlag,
   itemFlag,
-  itemFlagLabels,
   itemPlotSummary,
+  itemSource,
   linearScale,
-  needsReview,
   plottableItems,
   ticks,
 } from './charts';
 import { formatIndex, formatPercent } from './format';
+import { ItemLegend, Marker } from './ItemMarkers';
 
 const W = 640;
 const H = 360;
 const M = { top: 16, right: 20, bottom: 52, left: 76 };
 
-export const flagColors: Readonly<Record<ItemFlag, string>> = {
-  ok: '#4ade80',
-  'too-easy': '#60a5fa',
-  'too-hard': '#fbbf24',
-  weak: '#fb923c',
-  negative: '#f87171',
-  'no-data': '#8b9ab3',
-};
-
 const text = '#a9b6cb';
 const grid = 'var(--chakra-colors-ink-700)';
-
-function Marker({ x, y, flag }: { readonly x: number; readonly y: number; readonly flag: ItemFlag }) {
-  const color = flagColors[flag];
-  // Questions to review are diamonds, so the plot does not rest on colour alone.
-  return needsReview(flag) ? (
-    <rect
-      x={x - 5}
-      y={y - 5}
-      width="10"
-      height="10"
-      transform={`rotate(45 ${x} ${y})`}
-      fill={color}
-      fillOpacity="0.9"
-    />
-  ) : (
-    <circle cx={x} cy={y} r="5.5" fill={color} fillOpacity="0.85" />
-  );
-}
 
 /**
  * Item analysis: every question with enough data at (facility, discrimination). The shaded area is where
@@ -59,6 +31,7 @@ export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalyt
   const x = linearScale(0, 1, M.left, W - M.right);
   const y = linearScale(-1, 1, H - M.bottom, M.top);
   const flagsShown = [...new Set(plotted.map((i) => itemFlag(i)))];
+  const checksShown = plotted.some((i) => i.kind === 'check');
 
   return (
     <Box as="figure" m="0" maxW="3xl">
@@ -115,11 +88,16 @@ export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalyt
           Discrimination
         </text>
         {plotted.map((item) => (
-          <g key={item.questionId}>
-            <title>{`Module ${item.moduleId}, question ${item.questionId}: facility ${formatPercent(
+          <g key={`${item.kind}-${item.questionId}`} data-kind={item.kind}>
+            <title>{`${item.kind === 'check' ? 'Lesson check, ' : ''}${itemSource(item)}: facility ${formatPercent(
               item.facility,
             )}, discrimination ${formatIndex(item.discrimination)}`}</title>
-            <Marker x={x(item.facility)} y={y(item.discrimination)} flag={itemFlag(item)} />
+            <Marker
+              x={x(item.facility)}
+              y={y(item.discrimination)}
+              flag={itemFlag(item)}
+              hollow={item.kind === 'check'}
+            />
           </g>
         ))}
       </svg>
@@ -127,28 +105,7 @@ export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalyt
         <Text fontSize="xs" color="fg.muted">
           Shaded: facility 30–90% and discrimination 0.20 or more. Diamonds need a look.
         </Text>
-        {flagsShown.length === 0 ? null : (
-          <List.Root
-            listStyle="none"
-            ps="0"
-            display="flex"
-            flexWrap="wrap"
-            gap="3"
-            mt="1"
-            aria-label="Legend"
-          >
-            {flagsShown.map((flag) => (
-              <List.Item key={flag}>
-                <HStack gap="1.5" fontSize="xs">
-                  <svg width="16" height="16" aria-hidden="true">
-                    <Marker x={8} y={8} flag={flag} />
-                  </svg>
-                  <Text>{itemFlagLabels[flag]}</Text>
-                </HStack>
-              </List.Item>
-            ))}
-          </List.Root>
-        )}
+        <ItemLegend flags={flagsShown} checks={checksShown} />
       </Box>
     </Box>
   );

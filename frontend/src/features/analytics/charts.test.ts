@@ -1,8 +1,10 @@
 import type { QuizItemAnalytics } from '@tickwise/contracts';
 import {
+  filterItems,
   funnelRows,
   itemFlag,
   itemPlotSummary,
+  itemSource,
   linearScale,
   needsReview,
   plottableItems,
@@ -16,7 +18,10 @@ const item = (
   facility: number | null,
   discrimination: number | null,
 ): QuizItemAnalytics => ({
+  kind: 'quiz',
   moduleId: 1,
+  lessonId: null,
+  lessonTitle: null,
   questionId,
   question: `Question ${questionId}`,
   firstAttempts: facility === null ? 0 : 10,
@@ -95,6 +100,37 @@ describe('item analysis', () => {
     expect(itemPlotSummary([item(1, 0.4, 0.5), item(2, 0.9, -0.25), item(3, null, null)])).toBe(
       '2 of 3 questions plotted. Facility from 40% to 90%; discrimination from −0.25 to 0.50. ' +
         '1 question flagged for review. Exact values are in the table below.',
+    );
+  });
+
+  const check = (questionId: number, facility: number | null, discrimination: number | null) => ({
+    ...item(questionId, facility, discrimination),
+    kind: 'check' as const,
+    moduleId: 2,
+    lessonId: 5,
+    lessonTitle: 'Reading a Specification',
+  });
+
+  it('names a quiz question by its number and a lesson check by its lesson', () => {
+    expect(itemSource(item(101, 0.5, 0.3))).toBe('Module 1 · question 101');
+    expect(itemSource(check(10051, 0.5, 0.3))).toBe('Module 2 · Reading a Specification');
+    expect(itemSource({ ...check(10051, 0.5, 0.3), lessonTitle: null })).toBe('Module 2 · lesson 5');
+  });
+
+  it('filters by module, kind and reading', () => {
+    const items = [item(1, 0.6, 0.4), item(2, 0.2, 0.5), check(3, 0.6, -0.2), check(4, null, null)];
+    const ids = (filters: Parameters<typeof filterItems>[1]) =>
+      filterItems(items, filters).map((i) => i.questionId);
+    expect(ids({ show: 'all', kind: 'all', moduleId: 'all' })).toEqual([1, 2, 3, 4]);
+    expect(ids({ show: 'answered', kind: 'check', moduleId: 'all' })).toEqual([3]);
+    expect(ids({ show: 'review', kind: 'all', moduleId: 'all' })).toEqual([2, 3]);
+    expect(ids({ show: 'all', kind: 'quiz', moduleId: '2' })).toEqual([]);
+    expect(ids({ show: 'all', kind: 'all', moduleId: '2' })).toEqual([3, 4]);
+  });
+
+  it('says how many plotted items are lesson checks', () => {
+    expect(itemPlotSummary([item(1, 0.4, 0.5), check(2, 0.9, -0.25)])).toMatch(
+      /^2 of 2 questions plotted, 1 of them lesson checks \(hollow markers\)\. /,
     );
   });
 

@@ -1,5 +1,5 @@
 /** The pure part of the charts: shares, scales, ticks, funnel conversion, item flags, text alternatives. */
-import type { FunnelStep, QuizItemAnalytics } from '@tickwise/contracts';
+import type { FunnelStep, ItemKind, QuizItemAnalytics } from '@tickwise/contracts';
 import { formatCount, formatIndex, formatPercent } from './format';
 
 /** value / max, clamped to 0-1; 0 when max is not positive (an empty chart draws no bars). */
@@ -82,6 +82,38 @@ export function itemFlag(item: Pick<QuizItemAnalytics, 'facility' | 'discriminat
 export const needsReview = (flag: ItemFlag): boolean =>
   flag === 'negative' || flag === 'weak' || flag === 'too-hard';
 
+/** Where an item comes from: its module and number, or for a lesson check its module and lesson. */
+export function itemSource(item: QuizItemAnalytics): string {
+  if (item.kind === 'quiz') return `Module ${item.moduleId} · question ${item.questionId}`;
+  return `Module ${item.moduleId} · ${item.lessonTitle ?? `lesson ${item.lessonId ?? '?'}`}`;
+}
+
+export const itemKindLabels: Readonly<Record<ItemKind, string>> = {
+  quiz: 'Quiz question',
+  check: 'Lesson check',
+};
+
+export type ItemFilter = 'all' | 'answered' | 'review';
+
+export interface ItemFilters {
+  readonly show: ItemFilter;
+  readonly kind: ItemKind | 'all';
+  /** A module id, or 'all'. */
+  readonly moduleId: string;
+}
+
+/** The items the table shows for its filters. */
+export function filterItems(items: readonly QuizItemAnalytics[], filters: ItemFilters): QuizItemAnalytics[] {
+  return items.filter((item) => {
+    if (filters.moduleId !== 'all' && String(item.moduleId) !== filters.moduleId) return false;
+    if (filters.kind !== 'all' && item.kind !== filters.kind) return false;
+    const flag = itemFlag(item);
+    if (filters.show === 'answered') return flag !== 'no-data';
+    if (filters.show === 'review') return needsReview(flag);
+    return true;
+  });
+}
+
 /** The items that can be placed on the facility × discrimination plot. */
 export function plottableItems(
   items: readonly QuizItemAnalytics[],
@@ -103,10 +135,13 @@ export function itemPlotSummary(items: readonly QuizItemAnalytics[]): string {
       : `${answered} questions have first attempts, but none has enough learners in both the strong and the weak group for a discrimination index yet.`;
   }
   const review = plotted.filter((i) => needsReview(itemFlag(i))).length;
+  const checks = plotted.filter((i) => i.kind === 'check').length;
   const fac = plotted.map((i) => i.facility);
   const dis = plotted.map((i) => i.discrimination);
   return (
-    `${plotted.length} of ${items.length} questions plotted. Facility from ${formatPercent(Math.min(...fac))} to ` +
+    `${plotted.length} of ${items.length} questions plotted${
+      checks === 0 ? '' : `, ${checks} of them lesson checks (hollow markers)`
+    }. Facility from ${formatPercent(Math.min(...fac))} to ` +
     `${formatPercent(Math.max(...fac))}; discrimination from ${formatIndex(Math.min(...dis))} to ` +
     `${formatIndex(Math.max(...dis))}. ${review} question${review === 1 ? '' : 's'} flagged for review. ` +
     'Exact values are in the table below.'

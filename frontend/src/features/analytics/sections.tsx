@@ -1,23 +1,6 @@
 /** The analytics sections: funnel, module completion, quiz items, psychology, compliance coverage. */
-import {
-  Badge,
-  Box,
-  Field,
-  Flex,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Stat,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import {
-  documentKey,
-  type ModuleAnalytics,
-  type PsychologyAnalytics,
-  type QuizItemAnalytics,
-} from '@tickwise/contracts';
-import { useState } from 'react';
+import { Badge, Box, Flex, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { documentKey, type ModuleAnalytics, type PsychologyAnalytics } from '@tickwise/contracts';
 import { ScrollTable } from '../../components/ScrollTable';
 import {
   useAnalyticsComplianceQuery,
@@ -28,9 +11,10 @@ import {
 } from './analytics-api';
 import { BarList } from './BarList';
 import { ColumnChart } from './ColumnChart';
-import { funnelRows, type ItemFlag, itemFlag, itemFlagLabels, needsReview } from './charts';
-import { categoryLabel, formatCount, formatIndex, formatPercent } from './format';
-import { flagColors, ItemScatter } from './ItemScatter';
+import { funnelRows } from './charts';
+import { categoryLabel, formatCount, formatPercent } from './format';
+import { ItemScatter } from './ItemScatter';
+import { ItemsTable } from './ItemsTable';
 import { ReadState, Section, tableCaption } from './ui';
 
 const learners = (n: number) => `${formatCount(n)} learner${n === 1 ? '' : 's'}`;
@@ -156,15 +140,13 @@ function ModulesTable({ modules }: { readonly modules: readonly ModuleAnalytics[
   );
 }
 
-type ItemFilter = 'all' | 'answered' | 'review';
-
 export function QuizItemsSection() {
   const { data, error, refetch } = useAnalyticsQuizItemsQuery();
   return (
     <Section
       id="items"
       title="Quiz item analysis"
-      intro="Facility: the share of first attempts answered correctly. Discrimination: facility in the strong group minus facility in the weak group (−1 to 1); below 0.20 a question separates them poorly."
+      intro="Facility: the share of first attempts answered correctly. Discrimination: facility in the strong group minus facility in the weak group (−1 to 1; the groups by first module quiz score); below 0.20 a question separates them poorly. Lesson checks (practice after each lesson) are tagged, and drawn hollow."
     >
       <ReadState
         what="the item analysis"
@@ -182,126 +164,6 @@ export function QuizItemsSection() {
         )}
       </ReadState>
     </Section>
-  );
-}
-
-function FlagBadge({ flag }: { readonly flag: ItemFlag }) {
-  return (
-    <Badge
-      variant="outline"
-      color={flagColors[flag]}
-      borderColor={flagColors[flag]}
-      boxShadow="none"
-      borderWidth="1px"
-      whiteSpace="normal"
-    >
-      {itemFlagLabels[flag]}
-    </Badge>
-  );
-}
-
-function ItemsTable({ items }: { readonly items: readonly QuizItemAnalytics[] }) {
-  const [filter, setFilter] = useState<ItemFilter>('answered');
-  const [moduleId, setModuleId] = useState<string>('all');
-  const modules = [...new Set(items.map((i) => i.moduleId))].sort((a, b) => a - b);
-  const shown = items.filter((item) => {
-    if (moduleId !== 'all' && String(item.moduleId) !== moduleId) return false;
-    const flag = itemFlag(item);
-    if (filter === 'answered') return flag !== 'no-data';
-    if (filter === 'review') return needsReview(flag);
-    return true;
-  });
-  const filterLabel = { all: 'all questions', answered: 'answered questions', review: 'questions to review' }[
-    filter
-  ];
-
-  return (
-    <Stack gap="3">
-      <Flex gap="4" wrap="wrap">
-        <Field.Root maxW="60">
-          <Field.Label>Show</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field
-              value={filter}
-              onChange={(e) => setFilter(e.currentTarget.value as ItemFilter)}
-            >
-              <option value="answered">Answered questions</option>
-              <option value="review">Questions to review</option>
-              <option value="all">All questions</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root maxW="48">
-          <Field.Label>Module</Field.Label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={moduleId} onChange={(e) => setModuleId(e.currentTarget.value)}>
-              <option value="all">All modules</option>
-              {modules.map((m) => (
-                <option key={m} value={String(m)}>{`Module ${m}`}</option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </Flex>
-      <ScrollTable
-        borderWidth="1px"
-        borderColor="border"
-        rounded="md"
-        maxH="xl"
-        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'items-table' }}
-        captionProps={tableCaption}
-        caption={`Item analysis, exact numbers: ${shown.length} ${filterLabel}${
-          moduleId === 'all' ? '' : ` in module ${moduleId}`
-        }`}
-      >
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">Question</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              First attempts
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Facility
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Discrimination
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Reading</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {shown.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={5} color="fg.muted">
-                No question matches.
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            shown.map((item) => (
-              <Table.Row key={item.questionId}>
-                <Table.ColumnHeader scope="row" fontWeight="normal" maxW="md">
-                  <Text
-                    fontSize="xs"
-                    color="fg.muted"
-                  >{`Module ${item.moduleId} · question ${item.questionId}`}</Text>
-                  <Text lineClamp={2} title={item.question}>
-                    {item.question}
-                  </Text>
-                </Table.ColumnHeader>
-                <Table.Cell textAlign="end">{formatCount(item.firstAttempts)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatPercent(item.facility)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatIndex(item.discrimination)}</Table.Cell>
-                <Table.Cell>
-                  <FlagBadge flag={itemFlag(item)} />
-                </Table.Cell>
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ScrollTable>
-    </Stack>
   );
 }
 
