@@ -290,6 +290,40 @@ test('login with a wrong password shows the error; the right one closes the dial
   await page.getByTestId('welcome').filter({ hasText: 'Welcome, Ada' }).waitFor();
 });
 
+test('after registration focus waits in the main region (the landing page and its button are gone) until the compliance dialog opens at 800 ms', async () => {
+  await page.clock.install();
+  await open('/');
+  await page.getByRole('button', { name: 'Create your free account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Join Tickwise' });
+  await dialog.getByLabel(/^Email/).fill(`joan.${Date.now()}@example.com`);
+  await dialog.getByLabel(/^Password/).fill('correct horse battery');
+  await dialog.getByLabel(/^Confirm password/).fill('correct horse battery');
+  // The page's time stops before the dialog closes, so the 800 ms hand-off cannot overtake a slow close.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  const openDialogs = page.locator('[role="dialog"][data-state="open"]');
+  for (let i = 0; (await openDialogs.count()) > 0; i++) {
+    if (i > 400) throw new Error('the registration dialog did not close');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  // Signed in, the landing page (and the button that opened the dialog) gives way to the holding screen.
+  const opener = page.getByRole('button', { name: 'Create your free account' });
+  for (let i = 0; (await opener.count()) > 0; i++) {
+    if (i > 400) throw new Error('the landing page stayed');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  // The dialog finishes closing on the page's clock; focus must reach the main region before the hand-off.
+  for (let ms = 0; (await focusedElement(page)) !== '#main'; ms += 50) {
+    if (ms >= 600) throw new Error(`600 ms after registration focus is on ${await focusedElement(page)}`);
+    await page.clock.runFor(50);
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  expect(await page.getByRole('dialog', { name: 'Compliance Acknowledgment' }).count()).toBe(0);
+  await page.clock.resume();
+  await page.getByRole('dialog', { name: 'Compliance Acknowledgment' }).waitFor();
+  await settled();
+});
+
 test.each([
   ['/privacy-policy', 'Privacy Policy'],
   ['/terms-of-service', 'Terms of Service'],

@@ -9,6 +9,7 @@ import { PageErrorBoundary } from '../components/PageErrorBoundary';
 import { ParticlesCanvas } from '../components/ParticlesCanvas';
 import { Toaster } from '../components/Toaster';
 import { AuthDialogsProvider, useAuthDialogs } from '../dialogs/auth-dialogs';
+import { useFocusRescue } from '../dialogs/focus-return';
 import { CookieConsentProvider, useCookieConsent } from '../features/cookies/cookie-consent';
 import { bootstrapSession } from '../session/session-slice';
 import { useSession } from '../session/use-session';
@@ -45,6 +46,8 @@ export function AppShell({ reload }: AppShellProps) {
   );
 }
 
+const mainRegion = () => document.getElementById('main');
+
 function Frame() {
   const dialogs = useAuthDialogs();
   const cookies = useCookieConsent();
@@ -53,6 +56,7 @@ function Frame() {
   useEffect(() => {
     if (pathname) window.scrollTo?.({ top: 0 });
   }, [pathname]);
+  useFocusRescue(mainRegion);
 
   return (
     <Flex direction="column" minH="100dvh" position="relative" zIndex="1">

@@ -7,7 +7,7 @@
  * <body> when the content unmounts. `onExitComplete` runs on every close, after any trap has let go and
  * before the content unmounts; focus still lost then is given back.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 /** Where focus returns: the opener while it is on the page, else the page's main region. */
 export function returnTarget(opener: HTMLElement | null): HTMLElement | null {
@@ -33,4 +33,50 @@ export function useFocusReturn(opener: () => HTMLElement | null) {
       document.getElementById('main')?.focus({ preventScroll: true });
   }, [finalFocusEl]);
   return { contentRef, rootProps: { finalFocusEl, onExitComplete } };
+}
+
+/** Whether an element that had focus can no longer hold it: gone from the page, disabled or hidden. */
+export function cannotHoldFocus(element: Element): boolean {
+  if (!element.isConnected || element.matches(':disabled')) return true;
+  return element instanceof HTMLElement && element.checkVisibility?.() === false;
+}
+
+/** Where focus goes when its element cannot hold it: the dialog around it while that is shown, else `main`. */
+function rescueTarget(lost: Element, main: HTMLElement | null): HTMLElement | null {
+  const dialog = lost.isConnected ? lost.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]') : null;
+  return dialog && !cannotHoldFocus(dialog) ? dialog : main;
+}
+
+/**
+ * Focus whose element can no longer hold it goes to the dialog around it or to `main`, never to <body>:
+ * a submit button disabled while its request runs, or a screen that replaces another (signing in swaps the
+ * landing page for the holding screen) would otherwise drop focus to <body>, and a keyboard or
+ * screen-reader user would start again from the top. Focus the user moved away on purpose stays put.
+ */
+export function useFocusRescue(main: () => HTMLElement | null) {
+  useEffect(() => {
+    let focused: Element | null = document.activeElement;
+    const rescue = () => {
+      if (focused === null || !cannotHoldFocus(focused) || !focusIsLost(document.activeElement, null)) return;
+      const target = rescueTarget(focused, main());
+      target?.focus({ preventScroll: true });
+      if (target && document.activeElement === target) focused = target;
+    };
+    const remember = (event: FocusEvent) => {
+      focused = event.target instanceof Element ? event.target : null;
+    };
+    // A blur with nowhere to go: the element may just have been disabled or hidden; look once it settled.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget === null) queueMicrotask(rescue);
+    };
+    const observer = new MutationObserver(rescue);
+    document.addEventListener('focusin', remember);
+    document.addEventListener('focusout', onFocusOut);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    return () => {
+      observer.disconnect();
+      document.removeEventListener('focusin', remember);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [main]);
 }
