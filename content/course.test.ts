@@ -5,12 +5,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import {
+  type AuthoredQuestion,
   type Course,
   type CourseModule,
   countWords,
   findForbiddenClaims,
   loadCourse,
-  type QuizQuestion,
 } from '@tickwise/command-service/catalog';
 
 const CONTENT_DIR = __dirname;
@@ -161,11 +161,11 @@ function learnerFacingFiles(): string[] {
 }
 
 /** The letter of each question's correct option, in order: a quiz's answer key such as 'BDACCADB'. */
-const keyOf = (questions: readonly QuizQuestion[]) =>
+const keyOf = (questions: readonly AuthoredQuestion[]) =>
   questions.map((q) => 'ABCDEFGH'.charAt(q.correctAnswer - 1)).join('');
 
 /** Is the correct option strictly longer than every other option? A test-wise learner's favourite cue. */
-const correctIsLongest = (q: QuizQuestion) => {
+const correctIsLongest = (q: AuthoredQuestion) => {
   const lengths = q.options.map((option) => option.length);
   const correct = lengths[q.correctAnswer - 1] ?? 0;
   return lengths.every((length, index) => index === q.correctAnswer - 1 || length < correct);

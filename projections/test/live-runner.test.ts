@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import Router from '@koa/router';
-import { MIN_POSITION_HEADER, type NewEvent, readYourWrites, type TaggedEvent } from '@tickwise/platform';
+import { httpHeaders } from '@tickwise/contracts';
+import { type NewEvent, readYourWrites, type TaggedEvent } from '@tickwise/platform';
 import Koa from 'koa';
 import request from 'supertest';
 import { activeCollection, readState } from '../src/runtime/generations';
@@ -58,14 +59,14 @@ describe('live projection runner', () => {
     });
     const fresh = await request(appWaitingFor(['counting']))
       .get('/streams/live-b')
-      .set(MIN_POSITION_HEADER, position);
+      .set(httpHeaders.minPosition, position);
     expect(fresh.status).toBe(200);
     expect(fresh.body).toMatchObject({ events: 1, sum: 1 });
 
     // No runner keeps 'stalled' up to date, so it never reaches the position.
     const stalled = await request(appWaitingFor(['counting', 'stalled']))
       .get('/streams/live-b')
-      .set(MIN_POSITION_HEADER, position);
+      .set(httpHeaders.minPosition, position);
     expect(stalled.status).toBe(503);
     expect(stalled.headers['retry-after']).toBe('1');
     expect(stalled.body).toEqual({ error: expect.any(String) });
@@ -73,11 +74,11 @@ describe('live projection runner', () => {
 
   test('a position beyond the end of the log is refused at once with 400, not held until the timeout', async () => {
     const server = appWaitingFor(['counting']);
-    const future = await request(server).get('/streams/live-b').set(MIN_POSITION_HEADER, '999999999');
+    const future = await request(server).get('/streams/live-b').set(httpHeaders.minPosition, '999999999');
     expect(future.status).toBe(400);
     expect(future.body).toEqual({ error: 'X-Min-Position: is beyond the end of the log' });
 
-    const bad = await request(server).get('/streams/live-b').set(MIN_POSITION_HEADER, 'abc');
+    const bad = await request(server).get('/streams/live-b').set(httpHeaders.minPosition, 'abc');
     expect(bad.status).toBe(400);
   });
 

@@ -10,6 +10,7 @@ import {
   type LessonSection,
   type ModuleLevel,
   moduleLevels,
+  type PublishedQuestion,
   splitSections,
 } from '@tickwise/contracts';
 import { describe, type Fields, isRecord, SourceFile } from './source-file';
@@ -30,20 +31,14 @@ export interface Lesson {
   content: string;
   sections: LessonSection[];
   /** "Check your understanding": practice questions shown after the lesson; they never count toward a score. */
-  checks: QuizQuestion[];
+  checks: AuthoredQuestion[];
 }
 
-export interface QuizQuestion {
-  id: number;
-  question: string;
-  options: string[];
-  /** 1-based index into options. */
-  correctAnswer: number;
-  /** Why the right answer is right. */
-  explanation: string;
-  /** Why each wrong option is wrong, by its 1-based number; the feedback a learner who chose it reads. */
-  whyWrong: Record<number, string>;
-}
+/**
+ * A quiz question or lesson check as authored: the published shape, with the explanation and the feedback
+ * per wrong option (by its 1-based number) required.
+ */
+export type AuthoredQuestion = PublishedQuestion & { explanation: string; whyWrong: Record<string, string> };
 
 export interface CourseModule {
   id: number;
@@ -56,7 +51,7 @@ export interface CourseModule {
   duration: number;
   lessons: Lesson[];
   /** Empty when the module has no quiz file. */
-  quiz: QuizQuestion[];
+  quiz: AuthoredQuestion[];
 }
 
 export interface Course {
@@ -190,7 +185,7 @@ function normaliseOptions(file: SourceFile, value: unknown, where: string): stri
   return options;
 }
 
-function parseQuiz(file: SourceFile, json: boolean): QuizQuestion[] {
+function parseQuiz(file: SourceFile, json: boolean): AuthoredQuestion[] {
   const text = file.read();
   let parsed: unknown;
   if (json) {
@@ -210,10 +205,10 @@ function parseQuiz(file: SourceFile, json: boolean): QuizQuestion[] {
 }
 
 /** Quiz questions and lesson checks share one shape; `label` names them in messages ('question 3 (id 103): …'). */
-function parseQuestions(file: SourceFile, list: unknown, label: string): QuizQuestion[] {
+function parseQuestions(file: SourceFile, list: unknown, label: string): AuthoredQuestion[] {
   if (!Array.isArray(list))
     return file.fail(`'${label === 'check' ? 'checks' : 'questions'}' must be a list`);
-  return list.map((raw: unknown, index): QuizQuestion => {
+  return list.map((raw: unknown, index): AuthoredQuestion => {
     const number = index + 1;
     if (!isRecord(raw)) return file.fail(`${label} ${number}: must be a mapping, got ${describe(raw)}`);
     const id = file.positiveInteger(raw, 'id', `${label} ${number}: `);
@@ -241,10 +236,10 @@ function parseWhyWrong(
   optionCount: number,
   correct: number,
   where: string,
-): Record<number, string> {
+): Record<string, string> {
   if (value === undefined) return {};
   if (!isRecord(value)) return file.fail(`${where}'whyWrong' must be a mapping of option number to text`);
-  const whyWrong: Record<number, string> = {};
+  const whyWrong: Record<string, string> = {};
   for (const [key, text] of Object.entries(value)) {
     const option = Number(key);
     if (!Number.isInteger(option) || option < 1 || option > optionCount) {

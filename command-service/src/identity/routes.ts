@@ -4,7 +4,6 @@ import {
   deterministicId,
   HttpError,
   handleCommand,
-  maxPosition,
   type RouteHandlers,
   reply,
 } from '@tickwise/platform';
@@ -44,7 +43,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       if (problem) throw new HttpError(400, problem);
       const userId = deterministicId('user', request.commandId);
       const at = deps.now().toISOString();
-      const reserved = await handleCommand(deps, emailAccount, {
+      await handleCommand(deps, emailAccount, {
         stream: streams.email(emailKey(body.email)),
         command: { email: body.email, userId, passwordHash: await hashPassword(body.password) },
         commandId: `${request.commandId}:email`,
@@ -67,14 +66,11 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       });
       const user = userRecordFromStream(registered.history, false);
       if (!user) throw new Error('registration did not record the user');
-      const position = [reserved.position, registered.position].reduce<string | undefined>(
-        (a, b) => (a && b ? maxPosition(a, b) : (a ?? b)),
-        undefined,
-      );
-      // The token works on the very next request, with or without X-Min-Position. Registration is recorded
-      // whatever happens here, so a slow read model delays the answer but never turns it into an error.
-      await inForce(deps, position);
-      return { body: { token: tokens.sign(userId), user }, ...(position ? { position } : {}) };
+      // The user stream is written after the e-mail reservation, so its position covers both. The token works
+      // on the very next request: registration is recorded whatever happens here, so a slow read model delays
+      // the answer but never turns it into an error.
+      await inForce(deps, registered.position);
+      return reply(registered, { token: tokens.sign(userId), user });
     },
 
     async login({ body }, request) {

@@ -2,9 +2,6 @@ import { httpHeaders } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
 import { comparePositions, isPosition, type Position } from '../eventlog/port';
 
-/** Queries carry the highest position the client has seen in this header. */
-export const MIN_POSITION_HEADER = httpHeaders.minPosition;
-
 export interface ReadYourWritesOptions {
   /** Resolves true once the read models the route reads have passed `position`, false after `timeoutMs`. */
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
@@ -20,17 +17,17 @@ export interface ReadYourWritesOptions {
 export function readYourWrites(options: ReadYourWritesOptions): Middleware {
   const timeoutMs = options.timeoutMs ?? 3000;
   return async (ctx, next) => {
-    const header = ctx.get(MIN_POSITION_HEADER);
+    const header = ctx.get(httpHeaders.minPosition);
     if (header) {
       if (!isPosition(header)) {
         ctx.status = 400;
-        ctx.body = { error: `${MIN_POSITION_HEADER}: must be a log position` };
+        ctx.body = { error: `${httpHeaders.minPosition}: must be a log position` };
         return;
       }
       // Waiting for a position no write has reached would only hold the connection until the timeout.
       if (comparePositions(header, await options.headPosition()) > 0) {
         ctx.status = 400;
-        ctx.body = { error: `${MIN_POSITION_HEADER}: is beyond the end of the log` };
+        ctx.body = { error: `${httpHeaders.minPosition}: is beyond the end of the log` };
         return;
       }
       if (!(await options.waitFor(header, timeoutMs))) {

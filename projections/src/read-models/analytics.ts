@@ -1,4 +1,10 @@
-import type { EventOf, EventType, PsychologyCategory } from '@tickwise/contracts';
+import {
+  documentKey,
+  type EventOf,
+  type EventType,
+  type PsychologyCategory,
+  psychologyCategories,
+} from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
 import { aggregate, documents, ownDocument, projection } from '../runtime/projection';
 
@@ -6,14 +12,6 @@ import { aggregate, documents, ownDocument, projection } from '../runtime/projec
  * Analytics: aggregates only, never a learner's identity in what the routes return. Per-learner working
  * documents hold just what the aggregates need; aggregates fold every change of them exactly once.
  */
-export const PSYCHOLOGY_CATEGORIES: readonly PsychologyCategory[] = [
-  'emotionalIntelligence',
-  'cognitiveControl',
-  'stressResilience',
-  'behavioralDiscipline',
-  'riskManagement',
-  'performanceOptimization',
-];
 /** Score bands of the psychology distributions: [0,20), [20,40), [40,60), [60,80), [80,100]. */
 export const BANDS = [0, 20, 40, 60, 80] as const;
 export const bandOf = (score: number) => Math.min(BANDS.length - 1, Math.floor(score / 20));
@@ -272,7 +270,7 @@ const changePsychology = (
   sign: 1 | -1,
 ) => {
   if (!result) return;
-  for (const c of PSYCHOLOGY_CATEGORIES) {
+  for (const c of psychologyCategories) {
     const counts = agg.bands[c] ?? BANDS.map(() => 0);
     const band = bandOf(result.scores[c]);
     counts[band] = (counts[band] ?? 0) + sign;
@@ -298,8 +296,8 @@ export const analyticsProjection = projection({
       },
       (e) => [e.data.userId],
     ),
-    onLearner('DocumentAcknowledged', (doc, { data: { documentType, version } }) => {
-      const key = `${documentType}@${version}`;
+    onLearner('DocumentAcknowledged', (doc, { data }) => {
+      const key = documentKey(data);
       if (doc.acknowledged.includes(key)) return doc;
       const next = copyOf(doc);
       next.acknowledged = [...doc.acknowledged, key];
@@ -330,7 +328,7 @@ export const analyticsProjection = projection({
       return next;
     }),
     onLearner('PsychologyAssessmentCompleted', (doc, { data: d }) => {
-      const scores = Object.fromEntries(PSYCHOLOGY_CATEGORIES.map((c) => [c, d[c]])) as Record<
+      const scores = Object.fromEntries(psychologyCategories.map((c) => [c, d[c]])) as Record<
         PsychologyCategory,
         number
       >;

@@ -2,6 +2,7 @@ import {
   type Acknowledgment,
   type ComplianceLogEntry,
   type DocumentType,
+  documentKey,
   documentTypeLabels,
   type EventOf,
   type RegulatoryWarning,
@@ -66,9 +67,6 @@ export interface VersionAcknowledgmentDoc {
   [key: string]: unknown;
 }
 
-export const versionKey = (documentType: DocumentType, version: string): string =>
-  `${documentType}@${version}`;
-
 const learners = documents<LearnerComplianceDoc>('learners', ownDocument);
 const documentsInForce = documents<ActiveDocumentDoc, EventOf<'ComplianceDocumentPublished'>>(
   'documents',
@@ -76,7 +74,7 @@ const documentsInForce = documents<ActiveDocumentDoc, EventOf<'ComplianceDocumen
 );
 const acknowledgments = documents<VersionAcknowledgmentDoc, EventOf<'DocumentAcknowledged'>>(
   'acknowledgments',
-  (event) => [`${streamOwner(event)}|${versionKey(event.data.documentType, event.data.version)}`],
+  (event) => [`${streamOwner(event)}|${documentKey(event.data)}`],
 );
 
 export const complianceProjection = projection({
@@ -114,7 +112,7 @@ export const complianceProjection = projection({
       if (doc) return doc;
       const d = event.data;
       const learnerId = streamOwner(event);
-      const key = versionKey(d.documentType, d.version);
+      const key = documentKey(d);
       return { id: `${learnerId}|${key}`, key, learnerId, acknowledgedAt: d.acknowledgedAt };
     }),
     learners.on('DocumentAcknowledged', (doc, event) => {

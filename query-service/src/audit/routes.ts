@@ -3,6 +3,7 @@ import {
   type AuditHistory,
   type DocumentCoverage,
   DocumentType,
+  documentKey,
   type LearnerSummary,
   ofType,
   streams,
@@ -15,12 +16,7 @@ import {
   type RouteHandlers,
   sha256Hex,
 } from '@tickwise/platform';
-import {
-  activeCollection,
-  type UserDoc,
-  type VersionAcknowledgmentDoc,
-  versionKey,
-} from '@tickwise/projections';
+import { activeCollection, type UserDoc, type VersionAcknowledgmentDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 import { auditTrail } from './audit-trail';
 import { buildExport, coverageCsv, historyCsv } from './exports';
@@ -156,7 +152,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     const [users, acknowledgments] = await Promise.all([
       activeCollection(store, 'users', 'users').then((c) => store.find<UserDoc>(c)),
       activeCollection(store, 'compliance', 'acknowledgments').then((c) =>
-        store.find<VersionAcknowledgmentDoc>(c, { where: { key: versionKey(documentType, version) } }),
+        store.find<VersionAcknowledgmentDoc>(c, { where: { key: documentKey({ documentType, version }) } }),
       ),
     ]);
     const acknowledgedAt = new Map(acknowledgments.map((a) => [a.learnerId, a.acknowledgedAt]));

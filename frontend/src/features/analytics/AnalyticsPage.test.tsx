@@ -234,7 +234,7 @@ describe('the analytics screen', () => {
     serve(() => [live('analytics')]);
     renderAnalytics();
     expect(await screen.findByTestId('psychology-assessments')).toHaveTextContent('3');
-    expect(screen.getByText('Risk management')).toBeInTheDocument();
+    expect(screen.getByText('Risk Management')).toBeInTheDocument();
     expect(screen.getByText(/Mean 62.5 of 100/)).toBeInTheDocument();
     expect(within(screen.getByTestId('archetypes-chart')).getByRole('listitem')).toHaveTextContent(
       'Disciplined Strategist2 learners',

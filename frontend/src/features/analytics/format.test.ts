@@ -1,12 +1,4 @@
-import {
-  categoryLabel,
-  formatClock,
-  formatCount,
-  formatEta,
-  formatIndex,
-  formatPercent,
-  formatRate,
-} from './format';
+import { formatClock, formatCount, formatEta, formatIndex, formatPercent, formatRate } from './format';
 
 describe('analytics numbers for people', () => {
   it('writes shares as percents with at most one decimal', () => {
@@ -43,9 +35,7 @@ describe('analytics numbers for people', () => {
     expect(formatEta(3700)).toBe('1 h 1 min');
   });
 
-  it('names psychology categories and clock times', () => {
-    expect(categoryLabel('emotionalIntelligence')).toBe('Emotional intelligence');
-    expect(categoryLabel('riskManagement')).toBe('Risk management');
+  it('names clock times', () => {
     expect(formatClock('2026-11-25T23:23:12.016Z')).toBe('23:23:12 UTC');
   });
 });

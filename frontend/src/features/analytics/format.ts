@@ -1,6 +1,4 @@
-/** Numbers on the analytics screen, written for people: shares, rates, durations, categories. */
-import type { PsychologyCategory } from '@tickwise/contracts';
-
+/** Numbers on the analytics screen, written for people: shares, rates, durations. */
 const grouped = new Intl.NumberFormat('en-US');
 
 /** 1234 → '1,234'. */
@@ -36,12 +34,6 @@ export function formatEta(seconds: number | null): string {
   }
   const m = Math.floor((whole % 3600) / 60);
   return `${Math.floor(whole / 3600)} h${m === 0 ? '' : ` ${m} min`}`;
-}
-
-/** 'emotionalIntelligence' → 'Emotional intelligence'. */
-export function categoryLabel(category: PsychologyCategory | string): string {
-  const words = category.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
 
 /** '2026-11-25T23:23:12.016Z' → '23:23:12 UTC'. */

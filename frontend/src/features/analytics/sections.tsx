@@ -1,6 +1,11 @@
 /** The analytics sections: funnel, module completion, quiz items, psychology, compliance coverage. */
 import { Badge, Box, Flex, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
-import { documentKey, type ModuleAnalytics, type PsychologyAnalytics } from '@tickwise/contracts';
+import {
+  documentKey,
+  type ModuleAnalytics,
+  type PsychologyAnalytics,
+  psychologyCategoryLabels,
+} from '@tickwise/contracts';
 import { ScrollTable } from '../../components/ScrollTable';
 import {
   useAnalyticsComplianceQuery,
@@ -12,7 +17,7 @@ import {
 import { BarList } from './BarList';
 import { ColumnChart } from './ColumnChart';
 import { funnelRows } from './charts';
-import { categoryLabel, formatCount, formatPercent } from './format';
+import { formatCount, formatPercent } from './format';
 import { ItemScatter } from './ItemScatter';
 import { ItemsTable } from './ItemsTable';
 import { ReadState, Section, tableCaption } from './ui';
@@ -202,7 +207,7 @@ function PsychologyBody({ psychology }: { readonly psychology: PsychologyAnalyti
         {psychology.categories.map((c) => (
           <Box key={c.category} borderWidth="1px" borderColor="border" rounded="lg" p="4">
             <Box as="h3" fontWeight="semibold" mb="1">
-              {categoryLabel(c.category)}
+              {psychologyCategoryLabels[c.category]}
             </Box>
             <BarList
               caption={`Mean ${c.mean === null ? '—' : c.mean.toFixed(1)} of 100. Learners per score band:`}
