@@ -2,12 +2,13 @@
  * The module viewer (spec §2): 'Back to Course', the module's title, description, level badge and progress
  * percent; a sidebar of its lessons (a check on completed ones, durations in min) with the 'Module Quiz'
  * entry once every lesson is completed and the quiz has questions ('Completed' or the question count);
- * the lesson (title, description, duration, a video placeholder when it has a videoUrl, its sections);
+ * the lesson (title, description, duration, a video placeholder when it has a videoUrl, its sections, then
+ * its 'Check your understanding' questions, practice that blocks nothing);
  * Previous, Next (marks the lesson complete if it is not, then advances) and, on the last lesson,
  * 'Take Module Quiz' (marks it complete, opens the quiz). The quiz counts only once every lesson is completed,
  * so while others are still to finish 'Take Module Quiz' shows a notice naming them instead of the quiz.
  */
-import { Box, Button, Container, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Lesson, Module, QuizQuestion } from '@tickwise/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -20,10 +21,13 @@ import {
   useRecordCourseProgressMutation,
 } from './course-api';
 import { courseHref, lessonHref, quizHref } from './course-routes';
+import { LessonChecks } from './LessonChecks';
 import { LessonContent } from './LessonContent';
+import { LessonSidebar } from './LessonSidebar';
 import { LessonsToFinish } from './LessonsToFinish';
 import { allLessonsDone, completedLessonIds, isQuizDone, lessonsToFinish, moduleProgress } from './progress';
-import { ErrorState, errorText, LevelBadge, Loading, minutes, ProgressBar, panel, StatusIcon } from './ui';
+import { ErrorState, errorText, LevelBadge, Loading, minutes, ProgressBar, panel } from './ui';
+import { VideoPlaceholder } from './VideoPlaceholder';
 
 export interface ModuleViewerProps {
   readonly moduleId: number;
@@ -213,111 +217,14 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
       </Box>
 
       <Grid templateColumns={{ base: '1fr', lg: '300px minmax(0, 1fr)' }} gap="6" alignItems="start">
-        <Box
-          as="nav"
-          aria-label="Lessons in this module"
-          {...panel}
-          p="3"
-          position={{ lg: 'sticky' }}
-          top={{ lg: '24' }}
-        >
-          <Stack as="ol" gap="1" listStyleType="none">
-            {lessons.map((l, i) => {
-              const done = completed.has(l.id);
-              const current = l.id === lesson?.id;
-              return (
-                <Box as="li" key={l.id}>
-                  <Link
-                    asChild
-                    display="flex"
-                    gap="3"
-                    alignItems="flex-start"
-                    px="3"
-                    py="2.5"
-                    rounded="md"
-                    textDecoration="none"
-                    color="fg"
-                    bg={current ? 'rgba(8, 51, 68, 0.8)' : 'transparent'}
-                    borderStartWidth="3px"
-                    borderStartColor={current ? 'brand.400' : 'transparent'}
-                    _hover={{ bg: current ? 'rgba(8, 51, 68, 0.8)' : 'bg.muted', textDecoration: 'none' }}
-                    data-testid="sidebar-lesson"
-                    data-completed={done}
-                  >
-                    <RouterLink to={lessonHref(module.id, l.id)} aria-current={current ? 'page' : undefined}>
-                      <Box
-                        as="span"
-                        w="5"
-                        pt="0.5"
-                        display="inline-flex"
-                        justifyContent="center"
-                        flexShrink={0}
-                      >
-                        {done ? (
-                          <StatusIcon status="completed" />
-                        ) : (
-                          <Text as="span" fontSize="sm" color="fg.muted">
-                            {i + 1}
-                          </Text>
-                        )}
-                      </Box>
-                      <Box as="span" display="block">
-                        <Text
-                          as="span"
-                          display="block"
-                          fontSize="sm"
-                          fontWeight={current ? 'semibold' : 'medium'}
-                        >
-                          {l.title}
-                        </Text>
-                        <Text as="span" display="block" fontSize="xs" color="fg.muted">
-                          {minutes(l.duration)}
-                        </Text>
-                      </Box>
-                    </RouterLink>
-                  </Link>
-                </Box>
-              );
-            })}
-            {showQuizEntry ? (
-              <Box as="li" borderTopWidth="1px" borderColor="border" mt="1" pt="1">
-                <Link
-                  asChild
-                  display="flex"
-                  justifyContent="space-between"
-                  alignItems="center"
-                  gap="3"
-                  px="3"
-                  py="2.5"
-                  rounded="md"
-                  color="fg"
-                  textDecoration="none"
-                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-                  data-testid="quiz-entry"
-                >
-                  <RouterLink to={quizHref(module.id)}>
-                    <Text as="span" fontWeight="semibold" fontSize="sm">
-                      Module Quiz
-                    </Text>
-                    <Text
-                      as="span"
-                      fontSize="xs"
-                      color={quizDone ? 'green.300' : 'brand.fg'}
-                      fontWeight="semibold"
-                    >
-                      {quizDone ? 'Completed' : `${questions.length} questions`}
-                    </Text>
-                  </RouterLink>
-                </Link>
-              </Box>
-            ) : null}
-          </Stack>
-          {quizError ? (
-            <Text fontSize="xs" color="red.300" px="3" pt="2" role="alert">
-              The quiz could not be loaded: {errorText(quizError)}
-            </Text>
-          ) : null}
-        </Box>
+        <LessonSidebar
+          module={module}
+          lessons={lessons}
+          currentId={lesson?.id}
+          completed={completed}
+          quiz={showQuizEntry ? { questions: questions.length, done: quizDone } : null}
+          quizError={quizError}
+        />
 
         {lesson === undefined ? (
           <Box {...panel} p="6">
@@ -352,6 +259,8 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
             <Box mt="6">
               <LessonContent content={lesson.content} />
             </Box>
+
+            <LessonChecks key={lesson.id} moduleId={module.id} lessonId={lesson.id} checks={lesson.checks} />
 
             {saveError ? (
               <Box mt="6">
@@ -403,34 +312,5 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
         )}
       </Grid>
     </Stack>
-  );
-}
-
-function VideoPlaceholder({ title }: { readonly title: string }) {
-  return (
-    <Box
-      mt="6"
-      aspectRatio={16 / 9}
-      rounded="lg"
-      borderWidth="1px"
-      borderColor="border"
-      bg="bg.muted"
-      display="flex"
-      flexDirection="column"
-      alignItems="center"
-      justifyContent="center"
-      gap="2"
-      data-testid="video-placeholder"
-      role="img"
-      aria-label={`Video for ${title} (placeholder)`}
-    >
-      <svg width="48" height="48" viewBox="0 0 24 24" fill="none" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="11" stroke="currentColor" strokeWidth="1.5" opacity="0.6" />
-        <path d="M10 8l6 4-6 4z" fill="currentColor" />
-      </svg>
-      <Text color="fg.muted" fontSize="sm">
-        Video coming soon
-      </Text>
-    </Box>
   );
 }

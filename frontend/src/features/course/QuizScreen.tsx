@@ -29,7 +29,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../app/use-page-title';
-import { AnswerFeedbackPanel, AnswerOption, lettered, optionVerdict } from './answer-ui';
+import { AnswerFeedbackPanel, AnswerOptions } from './answer-ui';
 import {
   courseApi,
   useCourseLessonsQuery,
@@ -258,19 +258,15 @@ function QuizRunner({
           </Heading>
         </chakra.legend>
         <Stack gap="3" mt="5">
-          {lettered(question.options).map(({ letter, text, i }) => (
-            <AnswerOption
-              key={letter}
-              name={`question-${question.id}`}
-              index={i}
-              text={text}
-              chosen={answer === i}
-              locked={locked}
-              verdict={optionVerdict(i, answer, feedback)}
-              onChoose={() => dispatch({ type: 'choose', option: i })}
-              testId="quiz-option"
-            />
-          ))}
+          <AnswerOptions
+            name={`question-${question.id}`}
+            options={question.options}
+            chosen={answer}
+            locked={locked}
+            feedback={feedback}
+            onChoose={(option) => dispatch({ type: 'choose', option })}
+            testId="quiz-option"
+          />
         </Stack>
       </chakra.fieldset>
 

@@ -1,8 +1,8 @@
 /**
- * What the quiz and the lessons' 'Check your understanding' share: a lettered option (a native radio in a
- * label, so a fieldset of them is a radio group), its verdict once graded (correct option green, a wrong
- * choice red, named in text too) and the server's feedback: the verdict, the Explanation box, and why the
- * chosen option was wrong.
+ * What the quiz and the lessons' 'Check your understanding' share: lettered options (native radios in
+ * labels, so a fieldset of them is a radio group), each with its verdict once graded (correct option green,
+ * a wrong choice red, named in text too), and the server's feedback: the verdict, the Explanation box, and
+ * why the chosen option was wrong.
  */
 import { Box, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import type { AnswerFeedback } from '@tickwise/contracts';
@@ -11,18 +11,14 @@ import { optionLetter } from './score';
 export type OptionVerdict = 'correct' | 'wrong' | null;
 
 /** An option's verdict once `feedback` is shown: the right option, or the wrong one that was chosen. */
-export function optionVerdict(
-  index: number,
-  chosen: number | null,
-  feedback: AnswerFeedback | null,
-): OptionVerdict {
+function optionVerdict(index: number, chosen: number | null, feedback: AnswerFeedback | null): OptionVerdict {
   if (feedback === null) return null;
   if (index === feedback.correctAnswer - 1) return 'correct';
   return index === chosen ? 'wrong' : null;
 }
 
 /** The options with their letters: A, B, C… */
-export const lettered = (options: readonly string[]) =>
+const lettered = (options: readonly string[]) =>
   options.map((text, i) => ({ letter: optionLetter(i), text, i }));
 
 export interface AnswerOptionProps {
@@ -135,6 +131,30 @@ export function AnswerOption({
       ) : null}
     </chakra.label>
   );
+}
+
+export interface AnswerOptionsProps extends Pick<AnswerOptionProps, 'name' | 'locked' | 'testId' | 'size'> {
+  readonly options: readonly string[];
+  /** The chosen option (0-based), or null. */
+  readonly chosen: number | null;
+  /** The server's feedback once graded: it marks the right option and a wrong choice. */
+  readonly feedback: AnswerFeedback | null;
+  readonly onChoose: (index: number) => void;
+}
+
+/** A question's lettered options, each marked once graded (put them in a fieldset to make a radio group). */
+export function AnswerOptions({ options, chosen, feedback, onChoose, ...shared }: AnswerOptionsProps) {
+  return lettered(options).map(({ letter, text, i }) => (
+    <AnswerOption
+      key={letter}
+      {...shared}
+      index={i}
+      text={text}
+      chosen={chosen === i}
+      verdict={optionVerdict(i, chosen, feedback)}
+      onChoose={() => onChoose(i)}
+    />
+  ));
 }
 
 export interface FeedbackProps {

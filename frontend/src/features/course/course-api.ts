@@ -1,11 +1,12 @@
 /**
  * The course's calls (spec §7), injected into the app's one API: modules, lessons, quiz questions,
  * progress (403 → empty, a non-array reply → empty, other failures 'Failed to fetch progress: {status}'),
- * recording progress, quiz attempts and quiz results. Endpoint names carry a `course` prefix so no other
- * feature's endpoints collide with them.
+ * recording progress, quiz attempts, quiz results and lesson check answers. Endpoint names carry a
+ * `course` prefix so no other feature's endpoints collide with them.
  */
 import type {
   BodyOf,
+  CheckAnswer,
   Lesson,
   Module,
   ProgressRecord,
@@ -50,8 +51,17 @@ export function toQuestions(value: unknown): QuizQuestion[] {
   );
 }
 
-/** The lessons of a module in reading order. */
-export const toLessons = (value: unknown): Lesson[] => listOf(value, isLesson);
+/** The lessons of a module in reading order (a lesson without checks has none). */
+export const toLessons = (value: unknown): Lesson[] =>
+  listOf(value, isLesson).map((l) => (Array.isArray(l.checks) ? l : { ...l, checks: [] }));
+
+/** Which lesson check is answered, and with which option (0-based). */
+export interface LessonCheckAnswer {
+  readonly moduleId: number;
+  readonly lessonId: number;
+  readonly checkId: number;
+  readonly selectedAnswer: number;
+}
 
 export const progressError = (error: ApiError): ApiError => ({
   status: error.status,
@@ -123,6 +133,25 @@ export const courseApi = api.injectEndpoints({
         }
       },
     }),
+    answerLessonCheck: build.mutation<CheckAnswer, LessonCheckAnswer>({
+      query: ({ lessonId, checkId, selectedAnswer }) =>
+        routeRequest('answerLessonCheck', { params: { lessonId, checkId }, body: { selectedAnswer } }),
+      invalidatesTags: [...invalidatedBy.answerLessonCheck],
+      // The graded answer goes into the cached lessons (no refetch, so nothing flashes), as a reload shows it.
+      async onQueryStarted({ moduleId, lessonId, checkId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            courseApi.util.updateQueryData('courseLessons', moduleId, (lessons) => {
+              const check = lessons.find((l) => l.id === lessonId)?.checks.find((c) => c.id === checkId);
+              if (check) check.answer = data;
+            }),
+          );
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
     submitQuizAttempt: build.mutation<QuizAttempt, BodyOf<'quizAttempt'>>({
       query: (body) => routeRequest('quizAttempt', { body }),
       // The quiz completion right after refetches the lists; nothing to refetch per answer.
@@ -139,4 +168,5 @@ export const {
   useCourseQuizResultsQuery,
   useRecordCourseProgressMutation,
   useSubmitQuizAttemptMutation,
+  useAnswerLessonCheckMutation,
 } = courseApi;
