@@ -107,7 +107,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
+if (only.length === 0 || only.includes('landing'))
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -14,9 +14,31 @@ export function prng(seed: number) {
   };
 }
 
-const DOCUMENTS = ['risk_disclosure', 'cftc_warning', 'educational_disclaimer', 'privacy_policy'] as const;
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const DOC_HASH = Object.fromEntries(DOCUMENTS.map((d) => [d, sha(`${d}@1.0`)]));
+
+/** A document version a seeded learner reads and acknowledges. */
+export interface SeededDocument {
+  readonly documentType: 'risk_disclosure' | 'cftc_warning' | 'educational_disclaimer' | 'privacy_policy';
+  readonly version: string;
+  readonly contentHash: string;
+}
+
+/** Made-up versions 1.0: enough for the projections; a running app needs the versions it published. */
+const DOCUMENTS: readonly SeededDocument[] = (
+  ['risk_disclosure', 'cftc_warning', 'educational_disclaimer', 'privacy_policy'] as const
+).map((documentType) => ({ documentType, version: '1.0', contentHash: sha(`${documentType}@1.0`) }));
+
+export interface HistoryOptions {
+  /** The versions learners acknowledge (default: made-up versions 1.0). */
+  readonly documents?: readonly SeededDocument[];
+  /** Every learner's stored password hash (default: a placeholder no password matches). */
+  readonly passwordHash?: string;
+}
+
+/** The e-mail address of seeded learner `index`. */
+export const seededEmail = (index: number) => `learner${index}@example.test`;
+/** The user id of seeded learner `index`. */
+export const seededUserId = (index: number) => deterministicId('bench-user', String(index));
 
 export interface StreamBatch {
   stream: string;
@@ -28,9 +50,14 @@ export interface StreamBatch {
  * the compliance gate (views, acknowledgments with evidence, a risk assessment, warnings), lessons,
  * graded quiz answers and module quizzes in course order, and sometimes a psychology assessment.
  */
-export function learnerHistory(index: number, random: () => number, start: Date): StreamBatch[] {
-  const userId = deterministicId('bench-user', String(index));
-  const email = `learner${index}@example.test`;
+export function learnerHistory(
+  index: number,
+  random: () => number,
+  start: Date,
+  options: HistoryOptions = {},
+): StreamBatch[] {
+  const userId = seededUserId(index);
+  const email = seededEmail(index);
   let clock = start.getTime() + index * 60_000;
   const at = (minutes: number) => {
     clock += Math.round(minutes * 60_000 * (0.5 + random()));
@@ -41,7 +68,11 @@ export function learnerHistory(index: number, random: () => number, start: Date)
     event('UserRegistered', { userId, email, firstName: `Learner${index}`, lastName: 'Bench', registeredAt }),
   ];
   const reservation: DomainEvent[] = [
-    event('EmailReserved', { email, userId, passwordHash: `$argon2id$v=19$m=19456,t=2,p=1$bench$${index}` }),
+    event('EmailReserved', {
+      email,
+      userId,
+      passwordHash: options.passwordHash ?? `$argon2id$v=19$m=19456,t=2,p=1$bench$${index}`,
+    }),
   ];
   const compliance: DomainEvent[] = [
     event('RegulatoryWarningIssued', {
@@ -64,7 +95,7 @@ export function learnerHistory(index: number, random: () => number, start: Date)
     ].filter((b) => b.events.length > 0);
 
   if (random() < 0.08) return batches(); // registered, never went through the gate
-  for (const documentType of DOCUMENTS) {
+  for (const { documentType, version, contentHash } of options.documents ?? DOCUMENTS) {
     const viewedAt = at(0.5);
     const secondsRead = 10 + Math.floor(random() * 120);
     const acknowledgedAt = new Date(Date.parse(viewedAt) + secondsRead * 1000).toISOString();
@@ -72,14 +103,14 @@ export function learnerHistory(index: number, random: () => number, start: Date)
     compliance.push(
       event('ComplianceDocumentViewed', {
         documentType,
-        version: '1.0',
-        contentHash: DOC_HASH[documentType] ?? '',
+        version,
+        contentHash,
         viewedAt,
       }),
       event('DocumentAcknowledged', {
         documentType,
-        version: '1.0',
-        contentHash: DOC_HASH[documentType] ?? '',
+        version,
+        contentHash,
         viewedAt,
         acknowledgedAt,
         secondsRead,
@@ -194,6 +225,7 @@ export async function seedHistory(
   learners: number,
   seed = 20261125,
   onProgress?: (learnersDone: number, events: number) => void,
+  options: HistoryOptions = {},
 ): Promise<number> {
   const random = prng(seed);
   // A history that ends about now, so risk assessments are still current (one year) as in production.
@@ -201,7 +233,7 @@ export async function seedHistory(
   let events = 0;
   let pending: Array<Promise<unknown>> = [];
   for (let i = 0; i < learners; i++) {
-    for (const batch of learnerHistory(i, random, start)) {
+    for (const batch of learnerHistory(i, random, start, options)) {
       events += batch.events.length;
       pending.push(
         log.appendToStream(

@@ -1,0 +1,470 @@
+// `npm run bench`, HTTP section (alone: BENCH_ONLY=http): what a learner feels under a classroom's load.
+// Seeds BENCH_HTTP_LEARNERS learners (default 2,000) with realistic histories, starts the real one-process app
+// (`npm start`'s entry) in a child process and drives it with autocannon, each connection its own learner:
+//   closed loop per hot route at 50 and 200 connections, the learner mix at fixed arrival rates up to
+//   saturation, a login storm, one learner's concurrent writes, a long stream against a fresh one, a soak.
+// Bare baselines (Koa + router + JWT + one SQLite lookup / one durable append) run in the same way, so each
+// route's figure is also printed as a ratio of its baseline. BENCH_HTTP_SECONDS sets one run's length
+// (default 10), BENCH_HTTP_SOAK_SECONDS the soak's (default 180).
+import { type ChildProcess, fork } from 'node:child_process';
+import { createSecretKey, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
+import { streams } from '@tickwise/contracts';
+import { createTokenService, SqliteEventLog } from '@tickwise/platform';
+import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
+import { type Call, drive, type Learner, type LoadResult, type Workload } from './load';
+import type { ProbeSample } from './probe';
+
+const LEARNERS = Number(process.env.BENCH_HTTP_LEARNERS ?? 2000);
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+const SOAK_SECONDS = Number(process.env.BENCH_HTTP_SOAK_SECONDS ?? 180);
+const PASSWORD = 'bench password 2026';
+const ROOT = resolve(__dirname, '..', '..');
+const TSX = require.resolve('tsx');
+
+const report = (name: string, value: string, target = '') =>
+  console.log(`${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (n: number) => `${fmt(n, n < 10 ? 1 : 0)} ms`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+/** A child process with the event-loop probe, answering 'sample'. */
+class Probed {
+  /** The server's address: sent over IPC by a baseline, printed by the app ("Tickwise is running at …"). */
+  readonly url: Promise<string>;
+  constructor(readonly child: ChildProcess) {
+    this.url = new Promise((done, fail) => {
+      child.once('exit', (code) => fail(new Error(`the server exited (${code}) before it listened`)));
+      child.on('message', (m) => {
+        if (typeof m === 'object' && m !== null && 'port' in m)
+          done(`http://127.0.0.1:${(m as { port: number }).port}`);
+      });
+      let printed = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        printed = (printed + chunk.toString('utf8')).slice(-4096);
+        const running = /running at http:\/\/[^:\s]+:(\d+)/.exec(printed);
+        if (running) done(`http://127.0.0.1:${running[1]}`);
+      });
+    });
+  }
+  sample(): Promise<ProbeSample> {
+    return new Promise((done) => {
+      const on = (m: unknown) => {
+        if (typeof m === 'object' && m !== null && 'rssMb' in m) {
+          this.child.off('message', on);
+          done(m as ProbeSample);
+        }
+      };
+      this.child.on('message', on);
+      this.child.send('sample');
+    });
+  }
+  stop(): Promise<void> {
+    return new Promise((done) => {
+      if (this.child.exitCode !== null) return done();
+      this.child.once('exit', () => done());
+      this.child.kill('SIGTERM');
+    });
+  }
+}
+
+function spawnProbed(script: string, args: string[], env: NodeJS.ProcessEnv): Probed {
+  return new Probed(
+    fork(script, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      execArgv: ['--import', TSX, '--import', join(__dirname, 'probe.ts')],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    }),
+  );
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, seconds = 120) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// ---- the workloads -------------------------------------------------------------------------------------------
+
+const moduleOf = (l: Learner, n: number) => ((l.index + n) % 12) + 1;
+const reads: Record<string, Workload> = {
+  'GET /api/dashboard': () => ({ method: 'GET', path: '/api/dashboard' }),
+  'GET /api/progress': () => ({ method: 'GET', path: '/api/progress' }),
+  'GET /api/modules': () => ({ method: 'GET', path: '/api/modules' }),
+  'GET /api/modules/:id/lessons': (l, n) => ({
+    method: 'GET',
+    path: `/api/modules/${moduleOf(l, n)}/lessons`,
+  }),
+  'GET /api/compliance/documents': () => ({ method: 'GET', path: '/api/compliance/documents' }),
+};
+const quizAnswer = (l: Learner, n: number): Call => {
+  const moduleId = moduleOf(l, n);
+  return {
+    method: 'POST',
+    path: '/api/quiz/attempt',
+    body: { questionId: moduleId * 100 + (n % 8) + 1, selectedAnswer: n % 4 },
+  };
+};
+const lessonDone = (l: Learner, n: number): Call => {
+  const moduleId = moduleOf(l, n);
+  return {
+    method: 'POST',
+    path: '/api/progress',
+    body: { moduleId, lessonId: (moduleId - 1) * 4 + (n % 4) + 1, completed: true },
+  };
+};
+const documentTypes = [
+  'risk_disclosure',
+  'cftc_warning',
+  'educational_disclaimer',
+  'privacy_policy',
+] as const;
+let versions: Record<string, string> = {};
+const documentView = (_l: Learner, n: number): Call => {
+  const documentType = documentTypes[n % 4] ?? 'risk_disclosure';
+  return {
+    method: 'POST',
+    path: '/api/compliance/document-views',
+    body: { documentType, version: versions[documentType] },
+  };
+};
+const login = (l: Learner): Call => ({
+  method: 'POST',
+  path: '/api/auth/login',
+  body: { email: l.email, password: PASSWORD },
+  anonymous: true,
+});
+const writes: Record<string, Workload> = {
+  'POST /api/quiz/attempt': quizAnswer,
+  'POST /api/progress': lessonDone,
+  'POST /api/compliance/document-views': documentView,
+};
+/** A learner's session, 20 requests long: 15 reads (the five hot read routes in turn), 4 writes, 1 login. */
+const session: readonly Workload[] = [
+  ...Object.values(reads),
+  quizAnswer,
+  ...Object.values(reads),
+  lessonDone,
+  ...Object.values(reads),
+  quizAnswer,
+  documentView,
+  login,
+];
+const mix: Workload = (l, n) => (session[n % session.length] as Workload)(l, n);
+
+// ---- the run ------------------------------------------------------------------------------------------------
+
+async function seed(dir: string) {
+  const started = performance.now();
+  const documents = documentsInForce().map(({ documentType, version, contentHash }) => ({
+    documentType,
+    version,
+    contentHash,
+  }));
+  versions = Object.fromEntries(documents.map((d) => [d.documentType, d.version]));
+  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  const events = await seedHistory(log, LEARNERS, 20261126, undefined, {
+    documents,
+    passwordHash: await hashPassword(PASSWORD),
+  });
+  await log.close();
+  report('seeded learners / events', `${fmt(LEARNERS)} / ${fmt(events)}`);
+  report('seeding time', `${fmt((performance.now() - started) / 1000, 1)} s`);
+}
+
+interface Figures {
+  result: LoadResult;
+  sample: ProbeSample;
+}
+
+async function run(
+  server: Probed,
+  url: string,
+  learners: Learner[],
+  workload: Workload,
+  connections: number,
+  rate?: number,
+  seconds = SECONDS,
+): Promise<Figures> {
+  await server.sample();
+  const result = await drive({
+    url,
+    learners,
+    workload,
+    connections,
+    seconds,
+    ...(rate === undefined ? {} : { rate }),
+  });
+  return { result, sample: await server.sample() };
+}
+
+const line = ({ result, sample }: Figures) =>
+  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)} err ${result.errors} loop ${ms(sample.loopDelayMaxMs)}`;
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'tickwise-http-bench-'));
+  const secret = randomBytes(32).toString('hex');
+  const tokens = createTokenService({
+    secret: createSecretKey(Buffer.from(secret, 'utf8')),
+    expiresInSeconds: 24 * 3600,
+  });
+  console.log(
+    `\nHTTP under load (${fmt(LEARNERS)} learners, ${SECONDS} s a run, the app and the generator on the same machine)`,
+  );
+  await seed(dir);
+
+  // Bare baselines first, on a quiet machine.
+  const all = Array.from({ length: LEARNERS }, (_, index) => ({
+    index,
+    userId: seededUserId(index),
+    email: seededEmail(index),
+    token: tokens.sign(seededUserId(index)),
+  }));
+  const baseline = spawnProbed(join(__dirname, 'baseline-server.ts'), [dir, '0'], {
+    JWT_SECRET: secret,
+    BASELINE_USERS: JSON.stringify(all.map((l) => l.userId)),
+  });
+  const baseUrl = await baseline.url;
+  const base: Record<string, Figures> = {};
+  for (const connections of [50, 200]) {
+    base[`read ${connections}`] = await run(
+      baseline,
+      baseUrl,
+      all,
+      () => ({ method: 'GET', path: '/read' }),
+      connections,
+    );
+    report(
+      `baseline read (Koa+JWT+SQLite lookup), ${connections} conn`,
+      '',
+      line(base[`read ${connections}`] as Figures),
+    );
+    base[`append ${connections}`] = await run(
+      baseline,
+      baseUrl,
+      all,
+      () => ({ method: 'POST', path: '/append', body: {} }),
+      connections,
+    );
+    report(
+      `baseline durable append, ${connections} conn`,
+      '',
+      line(base[`append ${connections}`] as Figures),
+    );
+  }
+  await baseline.stop();
+
+  const app = spawnProbed(join(ROOT, 'app', 'src', 'start.ts'), [], {
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: secret,
+    LOG_LEVEL: 'warn',
+  });
+  const url = await app.url;
+  const started = performance.now();
+  const compliant: Learner[] = [];
+  await waitFor(
+    async () =>
+      (await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${all.at(-1)?.token}` } })).ok,
+    'the projections caught up with the seeded history',
+    300,
+  );
+  for (const learner of all) {
+    const me = (await (
+      await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${learner.token}` } })
+    ).json()) as { isCompliant?: boolean };
+    if (me.isCompliant) compliant.push(learner);
+  }
+  report(
+    'app ready (projections caught up), compliant learners',
+    `${fmt((performance.now() - started) / 1000, 1)} s, ${fmt(compliant.length)}`,
+  );
+
+  // (a) closed loop per hot route.
+  const closed: Record<string, Figures> = {};
+  for (const connections of [50, 200]) {
+    for (const [name, workload] of [...Object.entries(reads), ...Object.entries(writes)]) {
+      const figures = await run(app, url, compliant, workload, connections);
+      closed[`${name} ${connections}`] = figures;
+      const isRead = name.startsWith('GET');
+      const baseRps = (base[`${isRead ? 'read' : 'append'} ${connections}`] as Figures).result.rps;
+      report(
+        `${name}, ${connections} conn`,
+        `${fmt(figures.result.rps / baseRps, 2)} × baseline`,
+        line(figures),
+      );
+    }
+  }
+  const readRatio = Math.min(...Object.keys(reads).map((r) => ratio(closed[`${r} 50`], base['read 50'])));
+  report(
+    'read routes, 50 conn: lowest ratio to the bare read',
+    fmt(readRatio, 2),
+    `≥ 0.80  ${verdict(readRatio >= 0.8)}`,
+  );
+  const modulesVsProgress = rps(closed['GET /api/modules 50']) / rps(closed['GET /api/progress 50']);
+  report(
+    'GET /api/modules ÷ GET /api/progress, 50 conn',
+    fmt(modulesVsProgress, 2),
+    `≥ 0.80  ${verdict(modulesVsProgress >= 0.8)}`,
+  );
+  const writeRatio = Math.min(...Object.keys(writes).map((w) => ratio(closed[`${w} 50`], base['append 50'])));
+  report(
+    'write routes, 50 conn: lowest ratio to the bare append',
+    fmt(writeRatio, 2),
+    `≥ 0.60  ${verdict(writeRatio >= 0.6)}`,
+  );
+  const at200 = Object.entries(closed)
+    .filter(([k]) => k.endsWith(' 200'))
+    .map(([, f]) => f);
+  const tails = Math.max(...at200.map((f) => f.result.p99 / Math.max(1, f.result.p50)));
+  const slowest = Math.max(...at200.map((f) => f.result.max));
+  const errors200 = at200.reduce((n, f) => n + f.result.errors, 0);
+  const loop200 = Math.max(...at200.map((f) => f.sample.loopDelayMaxMs));
+  report('200 conn, every route: worst p99 ÷ p50', fmt(tails, 1), `≤ 10  ${verdict(tails <= 10)}`);
+  report('200 conn, every route: slowest request', ms(slowest), `≤ 1 s  ${verdict(slowest <= 1000)}`);
+  report('200 conn, every route: errors', fmt(errors200), `0  ${verdict(errors200 === 0)}`);
+  report('200 conn, every route: event-loop delay max', ms(loop200), `≤ 50 ms  ${verdict(loop200 <= 50)}`);
+
+  // (b) the learner mix at fixed arrival rates, stepping up to saturation.
+  let saturation = 0;
+  for (let rate = 100; rate <= 20_000; rate = Math.round(rate * 1.5)) {
+    const figures = await run(app, url, compliant, mix, 200, rate, Math.max(5, SECONDS / 2));
+    report(`mix at ${fmt(rate)}/s (200 conn)`, `${fmt(figures.result.rps)} req/s`, line(figures));
+    const kept =
+      figures.result.rps >= 0.95 * rate && figures.result.errors === 0 && figures.result.p99 < 1000;
+    if (!kept) break;
+    saturation = figures.result.rps;
+  }
+  report('mix: saturation (highest rate served in time, no error)', `${fmt(saturation)} req/s`);
+  for (const [share, target] of saturation === 0
+    ? []
+    : ([
+        [0.5, 25],
+        [0.8, 100],
+      ] as const)) {
+    const figures = await run(app, url, compliant, mix, 200, Math.max(1, Math.round(saturation * share)));
+    const ok = figures.result.p99 <= target && (share < 0.8 || figures.result.errors === 0);
+    report(
+      `mix at ${share * 100}% of saturation: p99`,
+      ms(figures.result.p99),
+      `≤ ${target} ms${share >= 0.8 ? ', 0 errors' : ''}  ${verdict(ok)}  (${line(figures)})`,
+    );
+  }
+
+  // (c) reads while 50 logins a second arrive.
+  const quiet = await run(app, url, compliant, reads['GET /api/dashboard'] as Workload, 50);
+  const [storm] = await Promise.all([
+    run(app, url, compliant, reads['GET /api/dashboard'] as Workload, 50),
+    drive({ url, learners: compliant, workload: login, connections: 10, seconds: SECONDS, rate: 50 }),
+  ]);
+  const stormRatio = storm.result.p99 / Math.max(1, quiet.result.p99);
+  report(
+    'reads during 50 logins/s: p99 ÷ quiet p99',
+    fmt(stormRatio, 2),
+    `≤ 2  ${verdict(stormRatio <= 2)}  (quiet ${ms(quiet.result.p99)}, storm ${ms(storm.result.p99)})`,
+  );
+
+  // One learner's 50 concurrent independent writes: every one answered 2xx, each recorded once.
+  const [one, fresh, long] = compliant;
+  if (!one || !fresh || !long) throw new Error('too few compliant learners');
+  const before = await quizAnswersOf(dir, one);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, n) =>
+      call(url, one, {
+        method: 'POST',
+        path: '/api/quiz/attempt',
+        body: { questionId: 100 + (n % 8) + 1, selectedAnswer: n % 4 },
+      }),
+    ),
+  );
+  const ok2xx = answers.filter((status) => status >= 200 && status < 300).length;
+  const recorded = (await quizAnswersOf(dir, one)) - before;
+  report(
+    'one learner, 50 concurrent quiz answers: 2xx / recorded',
+    `${ok2xx} / ${recorded}`,
+    `50 / 50  ${verdict(ok2xx === 50 && recorded === 50)}`,
+  );
+
+  // One write on a 500-event stream against one on a fresh stream.
+  for (let n = 0; n < 500; n++) await call(url, long, quizAnswer(long, n));
+  const timeWrites = async (learner: Learner) => {
+    const times: number[] = [];
+    for (let n = 0; n < 200; n++) {
+      const started = performance.now();
+      await call(url, learner, lessonDone(learner, n));
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[100] ?? Number.NaN;
+  };
+  const freshMs = await timeWrites(fresh);
+  const longMs = await timeWrites(long);
+  report(
+    'one write, 500-event stream ÷ fresh stream (median)',
+    fmt(longMs / freshMs, 2),
+    `≤ 1.2  ${verdict(longMs / freshMs <= 1.2)}  (${ms(longMs)} vs ${ms(freshMs)})`,
+  );
+
+  // Soak: the mix at half saturation for a few minutes; resident memory sampled every 10 s.
+  const rss: number[] = [];
+  const soak = drive({
+    url,
+    learners: compliant,
+    workload: mix,
+    connections: 200,
+    seconds: SOAK_SECONDS,
+    rate: Math.max(1, Math.round(saturation / 2)),
+  });
+  const sampler = setInterval(() => void app.sample().then((s) => rss.push(s.rssMb)), 10_000);
+  const soaked = await soak;
+  clearInterval(sampler);
+  const third = Math.max(1, Math.floor(rss.length / 3));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const rising = mean(rss.slice(-third)) > 1.1 * mean(rss.slice(0, third));
+  const peak = Math.max(...rss);
+  report(
+    `RSS over a ${SOAK_SECONDS} s mixed run: first → last third, peak`,
+    `${fmt(mean(rss.slice(0, third)))} → ${fmt(mean(rss.slice(-third)))} MB, ${fmt(peak)} MB`,
+    `no upward trend, ≤ 400 MB  ${verdict(!rising && peak <= 400)}  (${fmt(soaked.rps)} req/s, err ${soaked.errors})`,
+  );
+
+  await app.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const rps = (f: Figures | undefined) => f?.result.rps ?? Number.NaN;
+const ratio = (f: Figures | undefined, b: Figures | undefined) => rps(f) / rps(b);
+
+async function call(url: string, learner: Learner, c: Call): Promise<number> {
+  const response = await fetch(`${url}${c.path}`, {
+    method: c.method,
+    headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
+    ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** How many quiz answers the learner's stream holds, read from the log itself (SQLite WAL: a second reader). */
+async function quizAnswersOf(dir: string, learner: Learner): Promise<number> {
+  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  try {
+    const events = await log.readStream(streams.learning(learner.userId));
+    return events.filter((e) => e.type === 'QuizQuestionAnswered').length;
+  } finally {
+    await log.close();
+  }
+}
+
+if (process.env.BENCH_ONLY && !process.env.BENCH_ONLY.split(',').includes('http')) process.exit(0);
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
