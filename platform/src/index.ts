@@ -8,6 +8,7 @@ export * from './commands/handle-command';
 export * from './config';
 export * from './eventlog/decode';
 export * from './eventlog/eventstoredb-event-log';
+export * from './eventlog/follow-log';
 export * from './eventlog/hash-chain';
 export * from './eventlog/ids';
 export * from './eventlog/port';

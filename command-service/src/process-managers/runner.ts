@@ -1,5 +1,6 @@
 import {
   type EventLog,
+  followLog,
   type Position,
   type ReadModelStore,
   type RecordedEvent,
@@ -21,9 +22,8 @@ export const processCheckpoint = (name: string) => `process:${name}`;
 
 /** Follows the log from the manager's checkpoint; the checkpoint moves on only after a reaction succeeded. */
 export class ProcessManagerRunner {
-  private stopped = false;
+  private readonly stopping = new AbortController();
   private running: Promise<void> | undefined;
-  private closeSubscription: (() => Promise<void>) | undefined;
 
   constructor(
     private readonly context: { log: EventLog; store: ReadModelStore },
@@ -39,8 +39,7 @@ export class ProcessManagerRunner {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.closeSubscription?.();
+    this.stopping.abort();
     await this.running;
   }
 
@@ -50,25 +49,19 @@ export class ProcessManagerRunner {
 
   private async loop(): Promise<void> {
     const { log, store } = this.context;
+    const { signal } = this.stopping;
     const handles = new Set(this.manager.handles);
     const from = (await store.getCheckpoint(processCheckpoint(this.manager.name)))?.position ?? START;
-    const subscription = log.subscribe({ fromPosition: from });
-    this.closeSubscription = () => subscription.close();
-    // stop() may have been called while the checkpoint was being read, before there was anything to close.
-    if (this.stopped) {
-      await subscription.close();
-      return;
-    }
     let unsaved = 0;
-    for await (const event of subscription) {
-      if (this.stopped) break;
+    await followLog(log, { from, signal }, async ([event]) => {
+      if (!event) return 'continue';
       if (!handles.has(event.type)) {
         // Skipped events move the checkpoint now and then, not on every event.
         if (++unsaved >= 500) {
           await this.saveCheckpoint(event.position);
           unsaved = 0;
         }
-        continue;
+        return 'continue';
       }
       for (;;) {
         try {
@@ -76,12 +69,13 @@ export class ProcessManagerRunner {
           break;
         } catch (error) {
           this.options.onError?.(error, event);
-          if (this.stopped) return;
+          if (signal.aborted) return 'end';
           await new Promise((resolve) => setTimeout(resolve, this.options.retryMs ?? 1000));
         }
       }
       await this.saveCheckpoint(event.position);
       unsaved = 0;
-    }
+      return 'continue';
+    });
   }
 }

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import {
   comparePositions,
   type EventLog,
+  followLog,
   maxPosition,
   type Position,
   type ReadModelStore,
@@ -243,8 +244,6 @@ export interface LiveRunnerOptions {
   onError?: (error: unknown) => void;
 }
 
-const TICK = Symbol('tick');
-
 /**
  * Keeps a projection's active generation up to date: resumes from its checkpoint, applies events in
  * batches (documents and checkpoint committed together), follows the log live, and moves to a new
@@ -252,9 +251,8 @@ const TICK = Symbol('tick');
  * starts a blue/green rebuild in the background and keeps the current generation serving meanwhile.
  */
 export class LiveProjectionRunner {
-  private stopped = false;
+  private readonly stopping = new AbortController();
   private running: Promise<void> | undefined;
-  private closeSubscription: (() => Promise<void>) | undefined;
   private rebuilding: Promise<RebuildProgress> | undefined;
 
   constructor(
@@ -268,8 +266,7 @@ export class LiveProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.closeSubscription?.();
+    this.stopping.abort();
     await this.running;
     await this.rebuilding?.catch(() => undefined);
   }
@@ -281,7 +278,7 @@ export class LiveProjectionRunner {
 
   private async loop(): Promise<void> {
     const { store } = this.context;
-    while (!this.stopped) {
+    while (!this.stopping.signal.aborted) {
       try {
         const state = await initialState(store, this.projection);
         if (state.activeVersion < this.projection.version && !this.rebuilding) {
@@ -291,7 +288,7 @@ export class LiveProjectionRunner {
         await ensureCollections(store, this.projection, state.activeGeneration);
         await this.follow(state.activeGeneration);
       } catch (error) {
-        if (this.stopped) return;
+        if (this.stopping.signal.aborted) return;
         this.options.onError?.(error);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
@@ -301,37 +298,19 @@ export class LiveProjectionRunner {
   /** Follows the log into one generation until stopped or until the active generation changes. */
   private async follow(generation: number): Promise<void> {
     const { log, store } = this.context;
-    const batchSize = this.options.batchSize ?? 2000;
     const from = (await checkpointOf(store, this.projection.name, generation)) ?? START;
-    const subscription = log.subscribe({ fromPosition: from });
-    this.closeSubscription = () => subscription.close();
-    const iterator = subscription[Symbol.asyncIterator]();
-    let pending = iterator.next();
-    try {
-      while (!this.stopped) {
-        const batch: RecordedEvent<TaggedEvent>[] = [];
-        // Take whatever is ready now; an idle log returns control after `registryPollMs`.
-        const idle = new Promise<typeof TICK>((resolve) =>
-          setTimeout(() => resolve(TICK), this.options.registryPollMs ?? 250),
-        );
-        let first = await Promise.race([pending, idle]);
-        if (first !== TICK) {
-          const ready = new Promise<typeof TICK>((resolve) => setImmediate(() => resolve(TICK)));
-          while (first !== TICK && !first.done) {
-            batch.push(first.value);
-            pending = iterator.next();
-            if (batch.length >= batchSize) break;
-            first = await Promise.race([pending, ready]);
-          }
-          if (first !== TICK && first.done) return;
-        }
-        if (batch.length > 0) await commitBatch(this.context, this.projection, generation, batch);
-        const state = await readState(store, this.projection.name);
-        if (state && state.activeGeneration !== generation) return;
-      }
-    } finally {
-      await subscription.close();
-    }
+    const options = {
+      from,
+      signal: this.stopping.signal,
+      batchSize: this.options.batchSize ?? 2000,
+      // An idle log still hands back control now and then, to notice a switch made by a rebuild elsewhere.
+      idleMs: this.options.registryPollMs ?? 250,
+    };
+    await followLog(log, options, async (batch) => {
+      if (batch.length > 0) await commitBatch(this.context, this.projection, generation, batch);
+      const state = await readState(store, this.projection.name);
+      return state && state.activeGeneration !== generation ? 'end' : 'continue';
+    });
   }
 }
 
