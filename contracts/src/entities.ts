@@ -1,4 +1,4 @@
-/** The entities of product-spec §3 as the API returns them, plus the dashboard and trading profile. */
+/** The entities as the API returns them, plus the dashboard and trading profile. */
 import * as t from 'io-ts';
 import {
   email as emailAddress,

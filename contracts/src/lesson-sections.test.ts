@@ -1,4 +1,4 @@
-/** The lesson section parser shared by the content validator and the module viewer (spec §1, content/README.md). */
+/** The lesson section parser shared by the content validator and the module viewer. */
 import { type SectionType, sectionType, splitSections } from './lesson-sections';
 
 const types = (markdown: string): SectionType[] => splitSections(markdown).map((s) => s.type);

@@ -1,5 +1,5 @@
 /**
- * A lesson's markdown body as typed sections (spec §1; the rules are documented in content/README.md):
+ * A lesson's markdown body as typed sections (the rules authors follow are in content/README.md):
  * one parser for the publisher's content validator and the module viewer. Each level-2 heading (`## `)
  * opens a section whose type follows from the heading — "Overview" → overview, starting with "Example" →
  * example, "Key Point", "Key Points" or "Key Takeaways" → keypoint, "Summary" → summary, anything else →

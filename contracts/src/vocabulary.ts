@@ -1,4 +1,4 @@
-/** The closed sets of words the domain uses (spec §3, §5; DESIGN.md roles). `X.values` lists them. */
+/** The closed sets of words the domain uses. `X.values` lists them. */
 import type * as t from 'io-ts';
 import { oneOf } from './codecs';
 import { moduleLevels, psychologyCategories } from './words';

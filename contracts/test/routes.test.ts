@@ -105,7 +105,7 @@ describe('the route table', () => {
     ['POST', '/api/admin/projections/:name/rebuild', 'analyst'],
   ];
 
-  it('contains exactly the routes of spec §7 and the issues, with their access', () => {
+  it('contains exactly the routes of the product, with their access', () => {
     const actual = routeList.map((route) => [route.method, route.path, route.access]);
     expect(actual.sort()).toEqual([...expected].sort());
   });

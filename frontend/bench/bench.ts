@@ -1,5 +1,5 @@
 /**
- * Frontend budgets (issue 4), printed, not asserted:
+ * Frontend budgets, printed, not asserted:
  * - the landing route's initial JS (every script a signed-out visitor loads), gzip; budget ≤ 220 kB;
  * - Lighthouse on the landing page, desktop and mobile (CHROME_PATH, default /usr/bin/chromium).
  *

@@ -222,7 +222,7 @@ test('register → signed in (welcome line shows the first name) → logout → 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   expect(await page.evaluate(() => sessionStorage.getItem('tickwise-position'))).toMatch(/^\d+(\/\d+)*$/);
   await screenshot(page, 'compliance-required');
-  // 800 ms after registration the compliance feature opens its dialog (spec §4): check the page once that
+  // 800 ms after registration the compliance feature opens its dialog: check the page once that
   // has settled, with focus inside the dialog, then close it to reach the navigation bar.
   await page.getByRole('dialog').waitFor();
   await settled();

@@ -1,5 +1,5 @@
 /**
- * The auditor's and the analyst's screens in a real browser against the real app (issue 9): an auditor
+ * The auditor's and the analyst's screens in a real browser against the real app: an auditor
  * finds a learner, reads the timeline with its evidence, moves the as-of time (the state changes) and
  * exports — the JSON export re-verifies offline with the audit CLI; an analyst sees the funnel and the item
  * analysis, and runs a rebuild whose progress bar shows until the projection is live again. Axe finds no
@@ -139,8 +139,8 @@ interface QuizQuestion {
 }
 
 /**
- * Module 1's answer key as authored. GET /api/modules/1/quiz no longer serves it (#16), and learning it through
- * the API would add a scout's answers to the very item analysis this test checks, so it is read from content/.
+ * Module 1's answer key as authored. GET /api/modules/1/quiz no longer serves it, and learning it through the
+ * API would add a scout's answers to the very item analysis this test checks, so it is read from content/.
  */
 const moduleOneKey: ReadonlyMap<number, number> = new Map(
   (

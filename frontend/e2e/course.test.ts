@@ -20,7 +20,7 @@ interface Learner {
   position: string;
 }
 
-/** A quiz question as GET /api/modules/:id/quiz serves it: no key (#16). */
+/** A quiz question as GET /api/modules/:id/quiz serves it: no key. */
 interface Question {
   readonly id: number;
   readonly question: string;
@@ -243,7 +243,7 @@ async function answer(
 }
 
 /**
- * The key of each question, learned the only way a client can (#16): a scout learner answers it through
+ * The key of each question, learned the only way a client can: a scout learner answers it through
  * the API. `wrongAt` is the question this test answers wrongly: the scout asks for that choice's whyWrong.
  */
 async function keyed(questions: readonly Question[], wrongAt: number): Promise<KeyedQuestion[]> {

@@ -13,7 +13,7 @@ import { comparePositions } from '@tickwise/contracts/positions';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { parse as parseYaml } from 'yaml';
 
-/** A question's authored key (1-based): GET /api/modules/:id/quiz no longer serves it (#16). */
+/** A question's authored key (1-based): GET /api/modules/:id/quiz no longer serves it. */
 function authoredKey(moduleId: number, questionId: number): number {
   const courseDir = join(__dirname, '..', '..', 'content', 'course');
   const folder = readdirSync(courseDir).find((name) =>

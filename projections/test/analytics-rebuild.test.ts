@@ -1,10 +1,10 @@
 /**
- * The analytics aggregates are running totals folded from each learner document's changes (issue 9
- * "Analysts"). Whatever the batching, the live run must end with exactly what a clean rebuild of the whole
- * log gives — and both must equal counts computed directly from the events. The history is the bench's
- * realistic one plus retakes of everything a learner can retake (quiz answers and quizzes, psychology
- * assessments, risk assessments, a repeated acknowledgment, a new document version), appended while a live
- * runner with small batches follows the log.
+ * The analytics aggregates are running totals folded from each learner document's changes. Whatever the
+ * batching, the live run must end with exactly what a clean rebuild of the whole log gives — and both must
+ * equal counts computed directly from the events. The history is the bench's realistic one plus retakes of
+ * everything a learner can retake (quiz answers and quizzes, psychology assessments, risk assessments, a
+ * repeated acknowledgment, a new document version), appended while a live runner with small batches follows
+ * the log.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

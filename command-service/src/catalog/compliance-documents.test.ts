@@ -1,6 +1,6 @@
 /**
  * The authored compliance documents (content/compliance/<type>/<version>.md): loading and validating them,
- * and publishing them into the event log (issue 5 "Documents and their versions").
+ * and publishing them into the event log.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Publishing the course (issue 6 "Server"): content files → ModulePublished / LessonPublished /
+ * Publishing the course: content files → ModulePublished / LessonPublished /
  * QuizPublished with content hashes; only what changed is published again; unchanged content appends
  * nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- publish-document <file>` (issue 5): publishes a new version of a compliance document
+ * `npm run admin -- publish-document <file>`: publishes a new version of a compliance document
  * from its file; the same file again is a no-op; a broken or conflicting file exits 1 naming the file.
  */
 import { execFile } from 'node:child_process';

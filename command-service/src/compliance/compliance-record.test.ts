@@ -1,5 +1,5 @@
 /**
- * The compliance decider (issue 5 "Server rules"): views and acknowledgments with their evidence, the
+ * The compliance decider: views and acknowledgments with their evidence, the
  * 10-second reading rule on the server clock, risk assessments with a server-computed expiry, and warnings.
  */
 import { deciderSpec } from '@tickwise/platform';

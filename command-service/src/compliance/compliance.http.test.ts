@@ -1,7 +1,7 @@
 /**
  * The compliance gate over HTTP on the whole stack (real SQLite files, live projections, the warnings
  * process manager, the authored documents published as at start-up), with the server clock in the test's
- * hands: issue 5 "Server rules" and "Tests", spec §3-§5 and DESIGN.md "Rules that the server owns".
+ * hands: the rules the server owns, whatever the browser sends.
  */
 import { type EventOf, routeList, streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';

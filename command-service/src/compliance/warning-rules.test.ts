@@ -1,5 +1,5 @@
 /**
- * The documented rules by which regulatory warnings are issued (issue 5): a general futures-risk warning at
+ * The documented rules by which regulatory warnings are issued: a general futures-risk warning at
  * registration; after a risk assessment, a speculative objective with beginner experience, a speculative
  * objective with risk capacity ≤ 3, and a volatile financial situation. Ids derive from the triggering event.
  */

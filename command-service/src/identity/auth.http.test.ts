@@ -1,6 +1,6 @@
 /**
- * Register and login over HTTP against the whole stack (real SQLite files, live projections): the rules of
- * spec §4 Session, §5 and issue 3 §2, and that a refused command appends nothing.
+ * Register and login over HTTP against the whole stack (real SQLite files, live projections): the session
+ * and validation rules, and that a refused command appends nothing.
  */
 import { normalizeEmail, streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';

@@ -1,5 +1,5 @@
 /**
- * HTTP hardening of the services (issue 3 §1 and §3): body limits and types, the one error format, no
+ * HTTP hardening of the services: body limits and types, the one error format, no
  * internals in any error, security headers, health, readiness, metrics and logs without secrets.
  */
 import { createLogger } from '@tickwise/platform';

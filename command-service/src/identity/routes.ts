@@ -32,7 +32,7 @@ const tooMany = (retryAfterSeconds: number) =>
     'Retry-After': String(retryAfterSeconds),
   });
 
-/** Register, login and logout (spec §4 Session, §5, §8; DESIGN.md streams user-* and email-*). */
+/** Register, login and logout. */
 export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
   const { log, tokens, throttle } = deps;
   return {

@@ -1,5 +1,5 @@
 /**
- * The learning decider (issue 6 "Server", spec §4 Lesson / Module quiz / Quiz flow), given/when/then:
+ * The learning decider, given/when/then:
  * lessons belong to their module, answers are graded from the published key, and the module quiz score is
  * computed here from the latest answers since the previous completion.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Check your understanding' over HTTP on the whole stack (issue 17 point 3, issue 16 point 5): GET
+ * 'Check your understanding' over HTTP on the whole stack: GET
  * /api/modules/:id/lessons serves each lesson's checks without their key until the learner has answered;
  * POST /api/lessons/:lessonId/checks/:checkId/answer grades on the server, records one LessonCheckAnswered
  * per submission and answers the feedback, which GET lessons then shows again. Checks never touch progress

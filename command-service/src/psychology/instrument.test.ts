@@ -1,5 +1,5 @@
 /**
- * The authored psychology instrument (issue 8 "The instrument", content brief): loading and checking
+ * The authored psychology instrument: loading and checking
  * content/psychology/instrument.yaml, the messages for broken files, and publishing it into
  * `catalog-psychology` once per content.
  */

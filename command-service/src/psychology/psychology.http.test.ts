@@ -1,8 +1,7 @@
 /**
- * POST /api/trading-psychology/assessment on the whole stack (issue 8 "Server", spec §3 Psychology result,
- * §5, §7): every question answered exactly once with an integer 1-5, else 400 naming the problem and
- * nothing appended; the server scores, picks the archetype and appends PsychologyAssessmentCompleted;
- * compliant learners only.
+ * POST /api/trading-psychology/assessment on the whole stack: every question answered exactly once with an
+ * integer 1-5, else 400 naming the problem and nothing appended; the server scores, picks the archetype and
+ * appends PsychologyAssessmentCompleted; compliant learners only.
  */
 import { type EventOf, streams } from '@tickwise/contracts';
 import { loadComplianceDocuments } from '../catalog/compliance-documents';

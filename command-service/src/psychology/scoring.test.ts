@@ -1,7 +1,7 @@
 /**
- * Scoring the psychology instrument (issue 8 "The instrument", content brief "Trading psychology
- * assessment"): item scores with reverse keying, category = percent of the category's range, overall = mean
- * of the six; complete-sheet checks; the archetype rule grammar and first-match-wins order.
+ * Scoring the psychology instrument: item scores with reverse keying, category = percent of the category's
+ * range, overall = mean of the six; complete-sheet checks; the archetype rule grammar and first-match-wins
+ * order.
  */
 import type { PsychologyCategory, PsychologyItem } from '@tickwise/contracts';
 import { psychologyCategories } from '@tickwise/contracts';

@@ -2,7 +2,7 @@
  * The one RTK Query API of the app, built from the contracts' route table. Later features add their
  * endpoints with `api.injectEndpoints`, using `routeRequest` and the tag maps in ./tags.
  *
- * Cache policy (spec §9): results fresh 5 minutes, unused data dropped after 10, no refetch on focus,
+ * Cache policy: results fresh 5 minutes, unused data dropped after 10, no refetch on focus,
  * reconnect or timer, no retries.
  */
 import { createApi } from '@reduxjs/toolkit/query/react';
@@ -15,7 +15,7 @@ import { invalidatedBy, providedBy, tagTypes } from './tags';
 export const FRESH_SECONDS = 5 * 60;
 /** Seconds unused cached data is kept. */
 export const KEEP_UNUSED_SECONDS = 10 * 60;
-/** The cache key of the current user (spec §7). */
+/** The cache key of the current user. */
 export const CURRENT_USER_KEY = '/api/auth/user';
 
 export interface RouteRequestOptions<N extends RouteName> {

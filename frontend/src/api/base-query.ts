@@ -1,5 +1,5 @@
 /**
- * The one way the app talks to the API (spec §7, §8): the stored token as a Bearer header, cookies
+ * The one way the app talks to the API: the stored token as a Bearer header, cookies
  * included, a JSON content type only when there is a body, read-your-writes positions, and any non-OK
  * response turned into an error whose message is "status: body text" (or the status text when the body
  * is empty). A 401 is an error by default; a request may ask for null instead.

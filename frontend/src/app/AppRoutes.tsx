@@ -1,10 +1,10 @@
 /**
- * Route access exactly as spec §2:
+ * Route access:
  * - signed out: / (landing), the four policy pages, '404 Page Not Found' for anything else;
  * - signed in and compliant: / and /dashboard (dashboard), /course, /compliance,
  *   /trading-psychology-assessment and the policy pages;
  * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
- * - staff, compliant or not (issue 9): /audit for auditors and admins, /analytics for analysts and admins.
+ * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
  * Everything but the landing page is loaded on demand.
  */
 import type { User } from '@tickwise/contracts';

@@ -43,7 +43,7 @@ function renderApp(path: string, user: User | null) {
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 
-describe('route access (spec §2)', () => {
+describe('route access', () => {
   describe('signed out', () => {
     it('/ is the landing page', async () => {
       renderApp('/', null);

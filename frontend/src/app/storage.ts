@@ -1,5 +1,5 @@
 /**
- * Browser storage, by the keys of spec §3. Every access tolerates storage that is missing or refuses
+ * Browser storage, by the product's keys. Every access tolerates storage that is missing or refuses
  * (private modes, quotas): reads then give null and writes do nothing.
  */
 export const storageKeys = {

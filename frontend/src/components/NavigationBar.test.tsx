@@ -21,7 +21,7 @@ const renderNav = (path: string, user: typeof learner | null, onLogin?: () => vo
     { path, session: sessionOf(user) },
   );
 
-describe('the navigation bar (spec §2)', () => {
+describe('the navigation bar', () => {
   it('anonymous: brand link, Course, Dashboard and Login, each opening the login dialog', async () => {
     const onLogin = jest.fn();
     renderNav('/', null, onLogin);

@@ -1,4 +1,4 @@
-/** The particle field behind the content (spec §1): 50 small cyan particles, each living 100–400 frames. */
+/** The particle field behind the content: 50 small cyan particles, each living 100–400 frames. */
 import { PARTICLE_COUNT, PARTICLE_LIFE_FRAMES } from '../app/constants';
 
 export interface Particle {

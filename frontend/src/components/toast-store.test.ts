@@ -1,6 +1,6 @@
 import { createToastStore } from './toast-store';
 
-describe('toasts (spec §9)', () => {
+describe('toasts', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

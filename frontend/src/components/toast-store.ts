@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §9): one at a time (a new one replaces the one shown), shown 5,000 ms by default; a
+ * Toasts: one at a time (a new one replaces the one shown), shown 5,000 ms by default; a
  * dismissed toast is closed at once and removed from the store after 1,000,000 ms.
  */
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../app/constants';

@@ -50,7 +50,7 @@ export const tiers: readonly Tier[] = [
   },
 ];
 
-/** The course in numbers (spec §1, §9). */
+/** The course in numbers. */
 export const courseStats = [
   { value: 12, label: 'Modules' },
   { value: 48, label: 'Lessons' },

@@ -1,5 +1,5 @@
 /**
- * The login dialog 'Welcome Back' and the registration dialog 'Join Tickwise' (spec §2, §4, §5, §8), one
+ * The login dialog 'Welcome Back' and the registration dialog 'Join Tickwise', one
  * dialog with two views so switching keeps focus inside it. Loaded lazily by ./auth-dialogs.
  */
 import {

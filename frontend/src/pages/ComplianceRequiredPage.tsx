@@ -2,7 +2,7 @@ import { Box, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { usePageTitle } from '../app/use-page-title';
 import { RiskAssessmentSlot } from '../features/compliance/RiskAssessmentSlot';
 
-/** The holding screen of a signed-in user who is not yet compliant (spec §2). */
+/** The holding screen of a signed-in user who is not yet compliant. */
 export function ComplianceRequiredPage() {
   usePageTitle('Compliance Required');
   return (

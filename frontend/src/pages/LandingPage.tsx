@@ -35,7 +35,7 @@ export interface LandingPageProps {
   readonly onIntent?: () => void;
 }
 
-/** Marketing lines (spec §1), worded per the content brief: never "approved", "certified" or "endorsed". */
+/** Marketing lines, worded per the content brief: never "approved", "certified" or "endorsed". */
 export const marketingLines = [
   'No credit card required',
   'Full course access',

@@ -1,4 +1,4 @@
-/** The four policy pages (spec §2). */
+/** The four policy pages. */
 export const policyLinks = [
   { slug: 'privacy-policy', path: '/privacy-policy', title: 'Privacy Policy' },
   { slug: 'terms-of-service', path: '/terms-of-service', title: 'Terms of Service' },

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4): the token and the user. On start a stored token is checked with the server;
+ * The session: the token and the user. On start a stored token is checked with the server;
  * until that finishes `loading` is true. Authenticated only when both token and user are held.
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';

@@ -5,7 +5,7 @@ import { createAppStore } from '../app/store';
 import { errorText } from './errors';
 import { bootstrapSession, signIn, signOut } from './session-slice';
 
-describe('the session (spec §4)', () => {
+describe('the session', () => {
   it('is signed out and not loading without a stored token, and asks nothing', async () => {
     const calls = scriptFetch(() => json(learner));
     const store = createAppStore();

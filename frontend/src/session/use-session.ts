@@ -1,4 +1,4 @@
-/** The session as components see it, and the actions that change it (spec §4, §5, §8). */
+/** The session as components see it, and the actions that change it. */
 import type { AuthResponse, BodyOf, User } from '@tickwise/contracts';
 import { useCallback, useMemo } from 'react';
 import { api } from '../api/api';

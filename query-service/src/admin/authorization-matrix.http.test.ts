@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 9 "Security"): every route of the route table, called by every kind of
+ * The authorization matrix: every route of the route table, called by every kind of
  * caller — signed out, a bad token, a learner who has not passed the gate, a compliant learner, an auditor,
  * an analyst and an admin (the last three not compliant) — on the whole stack, compared cell by cell with
  * the answer derived here from the route's declared access. "Allowed" means neither 401 nor 403 (and never a

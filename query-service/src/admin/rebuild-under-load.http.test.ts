@@ -1,10 +1,10 @@
 /**
- * Rebuild under load (issue 9 "Projections as an operation", "Tests: Rebuild under load"): blue/green
- * rebuilds over a seeded history while queries that read the projection keep coming. No query fails, none
- * sees an empty or partial read model (every answer equals the one from before the rebuild), and the
- * projection ends live on a new generation. Started through the API by an analyst (202; unknown name 404),
- * and by the CLI in another process, as the split topology runs it: there GET /api/admin/projections shows
- * the rebuild with its progress, and starting the same rebuild again meanwhile is 409.
+ * Rebuild under load: blue/green rebuilds over a seeded history while queries that read the projection keep
+ * coming. No query fails, none sees an empty or partial read model (every answer equals the one from before
+ * the rebuild), and the projection ends live on a new generation. Started through the API by an analyst (202;
+ * unknown name 404), and by the CLI in another process, as the split topology runs it: there GET
+ * /api/admin/projections shows the rebuild with its progress, and starting the same rebuild again meanwhile
+ * is 409.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,12 +1,13 @@
 /**
- * Analysts' aggregates over HTTP (issue 9 "Analysts"): a scripted history of several learners on the test
+ * Analysts' aggregates over HTTP: a scripted history of several learners on the test
  * clock — one who only registers, compliant learners completing module 1 with known first answers (one
  * re-answers a question after a wrong first attempt, one retakes the quiz), psychology assessments (one
  * learner twice), a new document version, and risk assessments at different times — gives the funnel,
  * per-module completion, item facility (first attempts only) and discrimination (upper group: first score
  * ≥ 75, lower: ≤ 50) computed by hand below, a lesson check answered before and after the quiz (it joins the
- * item analysis with its lesson, grouped by the same first scores), the psychology distributions, the coverage per document version
- * and the risk assessments expiring within 30 days. No response carries a learner's identity.
+ * item analysis with its lesson, grouped by the same first scores), the psychology distributions, the
+ * coverage per document version and the risk assessments expiring within 30 days. No response carries a
+ * learner's identity.
  */
 import {
   AUTHORED_DOCUMENTS,

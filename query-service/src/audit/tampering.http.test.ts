@@ -403,7 +403,7 @@ describe('anchors: every export is recorded in the log with its hash (`npm run a
 });
 
 /**
- * An attacker with write access to the database but not to the key (issue 16): each attack on a COPY of the
+ * An attacker with write access to the database but not to the key: each attack on a COPY of the
  * stack's SQLite files (with its key and head file), served by a query service of its own. The hash chains
  * alone let every one of these pass; the signed checkpoint does not.
  */

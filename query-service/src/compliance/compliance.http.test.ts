@@ -1,5 +1,5 @@
 /**
- * The compliance read side over HTTP (issue 5 "Read side"): the documents in force, and the caller's own
+ * The compliance read side over HTTP: the documents in force, and the caller's own
  * acknowledgments, risk assessments (newest first), warnings and Compliance Log (newest first) — never
  * another user's. Whole stack, documents published as at start-up, warnings process running, test clock.
  */
@@ -86,7 +86,7 @@ const warningsOnceIssued = (learner: Learner, count: number) =>
   );
 
 describe('GET /api/compliance/documents', () => {
-  test('the four documents in force, in the spec order, with the fields of spec §3 and the consent wording', async () => {
+  test('the four documents in force, in the spec order, with their fields and the consent wording', async () => {
     const learner = await register();
     const documents = await list(learner, '/api/compliance/documents');
     expect(documents.map((d) => d.documentType)).toEqual([...DocumentType.values]);

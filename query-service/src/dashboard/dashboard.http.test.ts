@@ -1,5 +1,5 @@
 /**
- * GET /api/dashboard after a scripted history on the whole stack (issue 8 "Server", spec §9): lessons, two
+ * GET /api/dashboard after a scripted history on the whole stack: lessons, two
  * module quizzes with known scores and their retakes, a psychology assessment and its retake — the
  * dashboard read model holds that history and the answer equals the spec's formulas.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard formulas (product-spec §9, issue 8 "Server"): module progress, course progress, quiz
+ * The dashboard formulas: module progress, course progress, quiz
  * average, recent activity, recommended next steps (each branch) and the whole dashboard from a read model.
  */
 import type { DashboardDoc } from '@tickwise/projections';

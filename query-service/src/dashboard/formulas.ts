@@ -10,7 +10,7 @@ export interface DashboardModule {
 
 const LESSONS_PER_MODULE = 4;
 
-/** Module progress = (completed lessons + 1 if the quiz is done) / 5 × 100 (spec §9: 4 lessons plus a quiz). */
+/** Module progress = (completed lessons + 1 if the quiz is done) / 5 × 100 (4 lessons plus a quiz). */
 export const moduleProgress = (completedLessons: number, quizDone: boolean) =>
   Math.round(
     ((Math.min(completedLessons, LESSONS_PER_MODULE) + (quizDone ? 1 : 0)) / (LESSONS_PER_MODULE + 1)) * 100,

@@ -1,5 +1,5 @@
 /**
- * GET /api/auth/me and the token rules (issue 3 §2): the user record from the read models with
+ * GET /api/auth/me and the token rules: the user record from the read models with
  * read-your-writes, and a 401 for every token that is not a valid, current one.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,6 @@
 /**
- * The course catalog over HTTP on the whole stack, with the authored course published as at start-up
- * (issue 6 "Server", spec §3 Module / Lesson / QuizQuestion, §7, §9): GET /api/modules,
- * /api/modules/{id}/lessons and /api/modules/{id}/quiz, for compliant learners only.
+ * The course catalog over HTTP on the whole stack, with the authored course published as at start-up:
+ * GET /api/modules, /api/modules/{id}/lessons and /api/modules/{id}/quiz, for compliant learners only.
  */
 
 import type { Stack } from '@tickwise/command-service/testing';

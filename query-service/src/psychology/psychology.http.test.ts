@@ -1,5 +1,5 @@
 /**
- * The psychology queries over HTTP on the whole stack (issue 8 "Server", spec §3, §7): the questions
+ * The psychology queries over HTTP on the whole stack: the questions
  * without their categories, the latest result (404 before any), every result newest first, and the
  * trading profile from the archetype and the latest risk assessment — for compliant learners only.
  */

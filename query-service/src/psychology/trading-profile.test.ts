@@ -1,5 +1,5 @@
 /**
- * 'Your Trading Style' (issue 8 "Server": derived from the archetype and the latest risk assessment):
+ * 'Your Trading Style' (derived from the archetype and the latest risk assessment):
  * every branch of tradingProfileOf.
  */
 import type { InvestmentObjective, RiskAssessment } from '@tickwise/contracts';

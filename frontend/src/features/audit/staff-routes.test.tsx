@@ -27,7 +27,7 @@ const withRoles = (roles: Role[], isCompliant = true): User => ({ ...learner, ro
 // The screens are loaded on demand: the first load in a test run takes a while.
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 8000 });
 
-describe('the staff screens (issue 9): /audit for auditors, /analytics for analysts, both for admins', () => {
+describe('the staff screens: /audit for auditors, /analytics for analysts, both for admins', () => {
   it.each([
     ['/audit', ['learner', 'auditor'], 'Compliance audit'],
     ['/audit', ['learner', 'admin'], 'Compliance audit'],

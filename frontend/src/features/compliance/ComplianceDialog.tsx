@@ -1,5 +1,5 @@
 /**
- * The compliance dialog (spec §2 Dialogs, §4 Compliance dialog): steps documents → risk-assessment →
+ * The compliance dialog: steps documents → risk-assessment →
  * complete. It opens at the step the user needs (`start="auto"`: the documents while any active document
  * lacks an acknowledgment of its version, else the risk assessment) or straight at the risk assessment
  * (the Compliance Center's Renew or Start). While no user has loaded it runs the auth sync; the documents

@@ -1,5 +1,5 @@
 /**
- * The Compliance Center, /compliance (spec §2, §4, §8): summary tiles (Documents, Acknowledged, Risk
+ * The Compliance Center, /compliance: summary tiles (Documents, Acknowledged, Risk
  * Status Expired or Current) and three tabs: Documents (Read Document opens the viewer with the reading
  * timer; acknowledge; Pending or Acknowledged), Risk Assessment (the latest assessment, Renew or Start
  * opening the assessment dialog, and the regulatory warnings with their acknowledge action) and the

@@ -1,6 +1,6 @@
 /**
  * A compliance document's text: markdown rendered and sanitised by the app's one renderer (the policy
- * pages' and lessons' allow-list of spec §1), in a scrollable, keyboard-focusable region.
+ * pages' and lessons' allow-list), in a scrollable, keyboard-focusable region.
  */
 import { Box } from '@chakra-ui/react';
 import { useMemo } from 'react';

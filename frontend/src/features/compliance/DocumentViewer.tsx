@@ -1,5 +1,5 @@
 /**
- * The document viewer (spec §2 Dialogs): one document's text with its reading timer ('Reading... N s
+ * The document viewer: one document's text with its reading timer ('Reading... N s
  * left', then Read) and the acknowledge action, which refuses before the 10 seconds are done.
  */
 import { Badge, Button, CloseButton, Dialog, Flex, Portal, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The documents step (spec §4, §5): every active document is opened and read for 10 seconds
+ * The documents step: every active document is opened and read for 10 seconds
  * ('Reading... N s left', then Read), then its 'I acknowledge' box can be ticked. A box ticked too early is
  * refused with the toast 'Document Must Be Read' and the dialog text. Next is enabled only when every
  * active document is read and acknowledged and nothing is submitting; it sends the acknowledgments, one

@@ -1,5 +1,5 @@
 /**
- * The risk-assessment step (spec §4, §5, §7, §8): experience level, financial situation and investment
+ * The risk-assessment step: experience level, financial situation and investment
  * objective (required), risk capacity on a 1–10 slider (step 1, default 5), annual income and net worth
  * (optional free text, sent as null when empty). Submit stays disabled until the three required fields
  * are set. expiresAt is sent one year ahead as the spec's payload has it; the server sets its own.

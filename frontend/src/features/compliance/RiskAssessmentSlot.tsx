@@ -1,5 +1,5 @@
 /**
- * The compliance dialog of the holding screen (spec §2 "Signed in with isCompliant false", §4). Rendered
+ * The compliance dialog of the holding screen. Rendered
  * by ComplianceRequiredPage. It opens the dialog HOLDING_SCREEN_DIALOG_DELAY_MS (1 s) after the screen
  * shows, at the step the user needs, unless the registration hand-off has already opened it; a button
  * opens it again after it was closed. Completion reloads the page after 1 s (after registration with a

@@ -1,9 +1,9 @@
 /**
- * The compliance gate's calls (spec §7): documents, views, acknowledgments, risk assessments, regulatory
+ * The compliance gate's calls: documents, views, acknowledgments, risk assessments, regulatory
  * warnings and the compliance log, injected into the app's one API.
  *
  * The current user is NOT refetched after an acknowledgment or an assessment here, although the shared
- * tag map lists it: the gate's completion reloads the page (spec §4), which loads the user afresh, and
+ * tag map lists it: the gate's completion reloads the page, which loads the user afresh, and
  * refetching it earlier would swap the holding screen for the app underneath the open dialog.
  */
 import type {
@@ -25,7 +25,7 @@ const withoutCurrentUser = (tags: readonly TagType[]): TagType[] => tags.filter(
 
 export const complianceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Active documents; 2 retries, 1 s apart (spec §7, §9). */
+    /** Active documents; 2 retries, 1 s apart. */
     complianceDocuments: build.query<ComplianceDocument[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         let result = await baseQuery(routeRequest('complianceDocuments'));

@@ -1,5 +1,5 @@
 /**
- * The compliance dialog's rules (spec §4, §5, §7, §9): the 10-second reading timer per document, the
+ * The compliance dialog's rules: the 10-second reading timer per document, the
  * 'I acknowledge' box refused before it, Next only when every document is read and acknowledged,
  * acknowledgments once per document in sequence, the step a user needs, the documents query's retries,
  * and the auth sync.

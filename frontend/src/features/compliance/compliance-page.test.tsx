@@ -1,5 +1,5 @@
 /**
- * The Compliance Center (spec §2, §4, §8): tiles, tabs, the documents with the viewer's reading timer and
+ * The Compliance Center: tiles, tabs, the documents with the viewer's reading timer and
  * the acknowledge action, the risk assessment (Renew or Start) and warnings, the log, and every toast.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The compliance gate's constants (spec §4, §5, §8, §9): reading time, retries, delays, every word the
+ * The compliance gate's constants: reading time, retries, delays, every word the
  * user reads, and the labels of the risk-assessment choices. Values only: no React, no API code, so the
  * registration hand-off that imports the gate store stays tiny.
  */

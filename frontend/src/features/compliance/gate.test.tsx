@@ -1,5 +1,5 @@
 /**
- * The gate around the dialog (spec §2, §4, §9): the holding screen opens it after 1 s at the step that is
+ * The gate around the dialog: the holding screen opens it after 1 s at the step that is
  * needed and reloads on completion; the registration hand-off opens it, closing early shows the
  * destructive 'Compliance Required' toast, completion a welcome toast, the dialog closes, reload after 1 s.
  */

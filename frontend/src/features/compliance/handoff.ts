@@ -1,5 +1,5 @@
 /**
- * The registration hand-off (spec §4 "Registration and login"): the registration dialog calls
+ * The registration hand-off: the registration dialog calls
  * `afterRegistration` REGISTRATION_COMPLIANCE_DELAY_MS (800 ms) after a successful registration, and the
  * compliance dialog opens (it is rendered by the holding screen's slot, RiskAssessmentSlot). Closing it
  * before completion shows the destructive toast 'Compliance Required'; on completion a welcome toast, the

@@ -1,5 +1,5 @@
 /**
- * The risk-assessment form (spec §4, §5, §7, §8): the spec's choices, the 1–10 slider defaulting to 5,
+ * The risk-assessment form: the spec's choices, the 1–10 slider defaulting to 5,
  * submit disabled until the three required fields are set, the payload, and the error toasts.
  */
 import { Dialog } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** Pure rules of the gate (spec §4): document status, risk status and the step a user needs. */
+/** Pure rules of the gate: document status, risk status and the step a user needs. */
 import type { Acknowledgment, ComplianceDocument, RiskAssessment } from '@tickwise/contracts';
 
 export type DocumentRef = Pick<ComplianceDocument, 'documentType' | 'version'>;

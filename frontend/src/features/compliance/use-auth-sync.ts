@@ -1,5 +1,5 @@
 /**
- * Auth sync (spec §4, §9): while the dialog is open and no user has loaded, ask the server who the user
+ * Auth sync: while the dialog is open and no user has loaded, ask the server who the user
  * is again, up to 5 times, 500 ms × 1.5ⁿ apart (at most 3 s). A user that loads ends it; after 5 failed
  * tries the dialog shows 'Authentication required'.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading time per document (spec §4, §9). Opening a document records a view on the server (its reading
+ * Reading time per document. Opening a document records a view on the server (its reading
  * time starts there); once the server has recorded it, the document's timer ticks each second while the
  * document stays open, 'Reading... N s left', until 10 s are done: then it is Read, for good. Closing it or
  * opening another one pauses its timer, so every document is really open for 10 seconds. The server

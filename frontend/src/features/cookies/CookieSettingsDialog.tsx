@@ -1,4 +1,4 @@
-/** The cookie settings dialog with the tabs Preferences and Details (spec §2). Loaded lazily. */
+/** The cookie settings dialog with the tabs Preferences and Details. Loaded lazily. */
 import {
   Badge,
   Box,

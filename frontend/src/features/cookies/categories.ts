@@ -1,4 +1,4 @@
-/** The cookie categories as the settings dialog and the Cookie Policy describe them (spec §2). */
+/** The cookie categories as the settings dialog and the Cookie Policy describe them. */
 export interface CookieCategory {
   readonly key: 'necessary' | 'functional' | 'analytics' | 'marketing';
   readonly name: string;

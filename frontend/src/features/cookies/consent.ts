@@ -1,5 +1,5 @@
 /**
- * Cookie consent (spec §3, §4): the status ('accepted', 'rejected' or 'customized') and the preferences,
+ * Cookie consent: the status ('accepted', 'rejected' or 'customized') and the preferences,
  * kept in localStorage. Tickwise loads no third-party trackers; the state is exposed on
  * `window.tickwiseConsent` and announced with a 'tickwise:consent' event for anything that would honour it
  * (in the vocabulary of consent modes: analytics_storage and ad_storage granted or denied).

@@ -39,7 +39,7 @@ const stored = () => ({
   preferences: JSON.parse(localStorage.getItem(storageKeys.cookiePreferences) ?? 'null'),
 });
 
-describe('the cookie banner (spec §4)', () => {
+describe('the cookie banner', () => {
   afterEach(() => jest.useRealTimers());
 
   it('appears 1 s after load when no consent is stored', () => {

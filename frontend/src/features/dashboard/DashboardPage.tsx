@@ -1,5 +1,5 @@
 /**
- * The learner dashboard (/ and /dashboard for compliant users; spec §2, §9): the four stat cards, course
+ * The learner dashboard (/ and /dashboard for compliant users): the four stat cards, course
  * progress by module, the latest psychology result, recent activity, the trading style and the recommended
  * next steps. Each card loads on its own and says when it cannot.
  */

@@ -8,7 +8,7 @@ interface Stat {
   readonly label: string;
   readonly value: number | null;
   readonly help: string;
-  /** The score's colour band (quiz: spec §5 quiz colours; psychology: ≥80 green, ≥60 yellow), if it has one. */
+  /** The score's colour band (quiz: the quiz colours; psychology: ≥80 green, ≥60 yellow), if it has one. */
   readonly tone: string | null;
   /** The fill of the value and its bar. */
   readonly color: string;

@@ -1,4 +1,4 @@
-/** The dashboard's cards (spec §2): module progress, psychology results, activity, trading style, next steps. */
+/** The dashboard's cards: module progress, psychology results, activity, trading style, next steps. */
 import { Badge, Box, Button, Flex, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
 import type { Dashboard, PsychologyResult, RecentActivity, Recommendation } from '@tickwise/contracts';
 import { Link as RouterLink } from 'react-router-dom';

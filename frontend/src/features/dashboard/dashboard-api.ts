@@ -1,7 +1,7 @@
 /**
- * The dashboard's endpoints (spec §7, §9): GET /api/dashboard (the read model: progress, averages,
- * psychology scores, module progress, recent activity, recommendations) and GET /api/trading-profile
- * ('Your Trading Style'). Replies are read defensively: a missing course progress is 0, missing scores and averages null, missing
+ * The dashboard's endpoints: GET /api/dashboard (the read model: progress, averages, psychology scores,
+ * module progress, recent activity, recommendations) and GET /api/trading-profile ('Your Trading Style').
+ * Replies are read defensively: a missing course progress is 0, missing scores and averages null, missing
  * lists are empty, items of an unknown shape are dropped.
  */
 import type { Dashboard, RecentActivity, Recommendation } from '@tickwise/contracts';

@@ -6,7 +6,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-describe('relative time of recent activity (spec §9)', () => {
+describe('relative time of recent activity', () => {
   it.each([
     ['0 minutes', 0, 'Just now'],
     ['59 minutes 59 seconds', HOUR - 1000, 'Just now'],

@@ -1,5 +1,5 @@
 /**
- * Recent Activity's relative times (spec §9): under an hour 'Just now', then whole hours, then whole days.
+ * Recent Activity's relative times: under an hour 'Just now', then whole hours, then whole days.
  * A time in the future (a clock a little ahead) also reads 'Just now'; a time that is not a date reads ''.
  */
 const HOUR_MS = 60 * 60 * 1000;

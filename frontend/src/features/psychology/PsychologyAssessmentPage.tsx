@@ -1,5 +1,5 @@
 /**
- * /trading-psychology-assessment (spec §2, §4, §5, §8): one question at a time, results with the six
+ * /trading-psychology-assessment: one question at a time, results with the six
  * categories, the archetype and the disclaimer, and Retake; 'Assessment Not Available' without questions.
  */
 import { Alert, Button, Container, Heading, Stack, Text } from '@chakra-ui/react';

@@ -10,7 +10,7 @@ import {
 const ids = [11, 12, 13];
 const run = (...actions: AssessmentAction[]) => actions.reduce(assessmentReducer, initialAssessment);
 
-describe('the assessment in progress (spec §4, §5)', () => {
+describe('the assessment in progress', () => {
   it('starts at question 1 with no answers; Next is not allowed until it is answered', () => {
     expect(initialAssessment).toEqual({ index: 0, answers: {} });
     expect(canAdvance(initialAssessment, ids)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The assessment in progress (spec §4, §5): one question at a time; Next/Complete only once the current
+ * The assessment in progress: one question at a time; Next/Complete only once the current
  * question is answered; answering again replaces the earlier answer; Previous goes back; Retake starts
  * again at question 1 with every answer cleared.
  */

@@ -1,5 +1,5 @@
 /**
- * The psychology endpoints (spec §7): the questions, submitting an answer sheet, and the latest result
+ * The psychology endpoints: the questions, submitting an answer sheet, and the latest result
  * (a 404 means none yet and becomes null, the screens' empty state). Replies that are not the expected
  * shape are read defensively: questions that are not a list become none, a result that is not one is null.
  */

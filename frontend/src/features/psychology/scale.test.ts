@@ -1,6 +1,6 @@
 import { answerOptions, categories, categoryScores, overallRingTone, psychologyTone } from './scale';
 
-describe('the psychology scale (spec §2, §3)', () => {
+describe('the psychology scale', () => {
   it('labels the answers 1 Strongly Disagree … 5 Strongly Agree', () => {
     expect(answerOptions.map((o) => `${o.value} ${o.label}`)).toEqual([
       '1 Strongly Disagree',
@@ -39,7 +39,7 @@ describe('the psychology scale (spec §2, §3)', () => {
   });
 });
 
-describe('score colours (spec §5)', () => {
+describe('score colours', () => {
   it.each([
     [100, 'green'],
     [80, 'green'],

@@ -1,5 +1,5 @@
 /**
- * The psychology instrument as the screens need it (spec §2, §3, §5): the 1–5 answer scale, the six
+ * The psychology instrument as the screens need it: the 1–5 answer scale, the six
  * categories in the order they are shown, and the score colours (≥80 green, ≥60 yellow, else red).
  */
 import type { PsychologyCategory, PsychologyResult } from '@tickwise/contracts';
