@@ -15,15 +15,7 @@ import {
   text,
 } from './codecs';
 import { limits } from './limits';
-import {
-  DocumentType,
-  ExperienceLevel,
-  FinancialSituation,
-  InvestmentObjective,
-  ModuleLevel,
-  PsychologyCategory,
-  Role,
-} from './vocabulary';
+import { ExperienceLevel, InvestmentObjective, ModuleLevel, PsychologyCategory, Role } from './vocabulary';
 
 const title = nonEmptyString(limits.title);
 const version = nonEmptyString(limits.version);
@@ -203,77 +195,6 @@ export const PsychologyResult = struct(
 );
 export type PsychologyResult = t.TypeOf<typeof PsychologyResult>;
 
-/**
- * A compliance document version; content is markdown-like text. consentText is the wording of the box a
- * learner ticks to acknowledge it, exactly as the server records it in the acknowledgment.
- */
-export const ComplianceDocument = struct(
-  {
-    id: entityId,
-    documentType: DocumentType,
-    title,
-    version,
-    content: t.string,
-    consentText: text(limits.consentText),
-    isActive: t.boolean,
-  },
-  'ComplianceDocument',
-);
-export type ComplianceDocument = t.TypeOf<typeof ComplianceDocument>;
-
-/** The user's acknowledgment of one document version. */
-export const Acknowledgment = struct(
-  {
-    id: entityId,
-    documentType: DocumentType,
-    version,
-    acknowledgedAt: isoDateTime,
-  },
-  'Acknowledgment',
-);
-export type Acknowledgment = t.TypeOf<typeof Acknowledgment>;
-
-/** A recorded view of a document version (the start of the 10-second reading time). */
-export const DocumentView = struct(
-  {
-    documentType: DocumentType,
-    version,
-    viewedAt: isoDateTime,
-  },
-  'DocumentView',
-);
-export type DocumentView = t.TypeOf<typeof DocumentView>;
-
-/** A risk assessment; expiresAt is one year after createdAt, computed by the server. */
-export const RiskAssessment = struct(
-  {
-    id: entityId,
-    experienceLevel: ExperienceLevel,
-    financialSituation: FinancialSituation,
-    riskCapacity: intRange(limits.riskCapacity.min, limits.riskCapacity.max),
-    investmentObjective: InvestmentObjective,
-    annualIncome: nullable(t.string),
-    netWorth: nullable(t.string),
-    createdAt: isoDateTime,
-    expiresAt: isoDateTime,
-  },
-  'RiskAssessment',
-);
-export type RiskAssessment = t.TypeOf<typeof RiskAssessment>;
-
-/** A regulatory warning issued to the user. */
-export const RegulatoryWarning = struct(
-  {
-    id: entityId,
-    warningType: nonEmptyString(limits.title),
-    message: t.string,
-    createdAt: isoDateTime,
-    acknowledged: t.boolean,
-  },
-  'RegulatoryWarning',
-);
-export type RegulatoryWarning = t.TypeOf<typeof RegulatoryWarning>;
-
 /** Cookie preferences; necessary cookies cannot be turned off. */
 export const CookiePreferences = struct(
   {
@@ -285,32 +206,6 @@ export const CookiePreferences = struct(
   'CookiePreferences',
 );
 export type CookiePreferences = t.TypeOf<typeof CookiePreferences>;
-
-/** What a Compliance Log entry records. */
-export const ComplianceLogKind = oneOf([
-  'document_viewed',
-  'document_acknowledged',
-  'risk_assessed',
-  'warning_issued',
-  'warning_acknowledged',
-]);
-export type ComplianceLogKind = t.TypeOf<typeof ComplianceLogKind>;
-
-/** One entry of the user's Compliance Log tab, newest first. */
-export const ComplianceLogEntry = struct(
-  {
-    id: entityId,
-    kind: ComplianceLogKind,
-    at: isoDateTime,
-    summary: t.string,
-  },
-  {
-    documentType: DocumentType,
-    version,
-  },
-  'ComplianceLogEntry',
-);
-export type ComplianceLogEntry = t.TypeOf<typeof ComplianceLogEntry>;
 
 /** A module's progress percent: (completed lessons + 1 if the quiz is done) / 5 × 100. */
 export const ModuleProgress = struct({ moduleId: positiveInt, title, progress: percent }, 'ModuleProgress');

@@ -8,12 +8,10 @@ import { LogCheckpointSigned } from './checkpoints';
 import {
   email,
   entityId,
-  intRange,
   isoDateTime,
   nonEmptyString,
   nonNegativeInt,
   nullable,
-  optionalText,
   percent,
   positiveInt,
   refine,
@@ -21,20 +19,20 @@ import {
   struct,
   text,
 } from './codecs';
+import {
+  ComplianceDocumentPublished,
+  ComplianceDocumentViewed,
+  DocumentAcknowledged,
+  RegulatoryWarningAcknowledged,
+  RegulatoryWarningIssued,
+  RiskAssessed,
+} from './compliance';
 import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
-import {
-  DocumentType,
-  ExperienceLevel,
-  FinancialSituation,
-  GrantableRole,
-  InvestmentObjective,
-  LoginFailureReason,
-  ModuleLevel,
-} from './vocabulary';
+import { GrantableRole, LoginFailureReason, ModuleLevel } from './vocabulary';
 
 const version = nonEmptyString(limits.version);
 const title = nonEmptyString(limits.title);
@@ -122,52 +120,6 @@ export const ModuleQuizCompleted = struct(
   'ModuleQuizCompleted',
 );
 
-// ---- compliance-{userId} ----
-
-export const ComplianceDocumentViewed = struct(
-  { documentType: DocumentType, version, contentHash: sha256Hex, viewedAt: isoDateTime },
-  'ComplianceDocumentViewed',
-);
-/** The evidence of an acknowledgment: which text, when it was opened and ticked, from where, and the wording. */
-export const DocumentAcknowledged = struct(
-  {
-    documentType: DocumentType,
-    version,
-    contentHash: sha256Hex,
-    viewedAt: isoDateTime,
-    acknowledgedAt: isoDateTime,
-    secondsRead: nonNegativeInt,
-    ip: t.string,
-    userAgent: t.string,
-    consentText: text(limits.consentText),
-  },
-  'DocumentAcknowledged',
-);
-/** expiresAt is set by the server, one year after submittedAt. */
-export const RiskAssessed = struct(
-  {
-    assessmentId: entityId,
-    experienceLevel: ExperienceLevel,
-    financialSituation: FinancialSituation,
-    riskCapacity: intRange(limits.riskCapacity.min, limits.riskCapacity.max),
-    investmentObjective: InvestmentObjective,
-    annualIncome: optionalText(limits.income),
-    netWorth: optionalText(limits.income),
-    submittedAt: isoDateTime,
-    expiresAt: isoDateTime,
-  },
-  'RiskAssessed',
-);
-/** `rule` names the documented rule that issued the warning. */
-export const RegulatoryWarningIssued = struct(
-  { warningId: entityId, warningType: title, rule: title, message: t.string, issuedAt: isoDateTime },
-  'RegulatoryWarningIssued',
-);
-export const RegulatoryWarningAcknowledged = struct(
-  { warningId: entityId, acknowledgedAt: isoDateTime },
-  'RegulatoryWarningAcknowledged',
-);
-
 // ---- psychology-{userId} ----
 
 export const PsychologyAssessmentCompleted = struct(
@@ -237,22 +189,6 @@ export const LessonPublished = struct(
 export const QuizPublished = struct(
   { moduleId: positiveInt, questions: t.array(PublishedQuestion), contentHash: sha256Hex },
   'QuizPublished',
-);
-
-// ---- catalog-document-{documentType} ----
-
-export const ComplianceDocumentPublished = struct(
-  {
-    documentType: DocumentType,
-    version,
-    title,
-    content: t.string,
-    contentHash: sha256Hex,
-    /** The wording of the box a learner ticks to acknowledge this version. */
-    consentText: text(limits.consentText),
-    publishedAt: isoDateTime,
-  },
-  'ComplianceDocumentPublished',
 );
 
 // ---- catalog-psychology ----

@@ -5,6 +5,7 @@ export * from './answer-feedback';
 export * from './audit';
 export * from './checkpoints';
 export * from './codecs';
+export * from './compliance';
 export * from './decode';
 export * from './entities';
 export * from './events';

@@ -13,17 +13,15 @@ import {
   nonNegativeInt,
   nullable,
   oneOf,
-  optionalText,
   personName,
   positiveInt,
   refine,
   stringLength,
   struct,
-  text,
   withDefault,
 } from './codecs';
 import { limits } from './limits';
-import { DocumentType, ExperienceLevel, FinancialSituation, InvestmentObjective } from './vocabulary';
+import { DocumentType } from './vocabulary';
 
 const version = nonEmptyString(limits.version);
 
@@ -74,36 +72,6 @@ export type QuizAttemptBody = t.TypeOf<typeof QuizAttemptBody>;
 /** POST /api/lessons/:lessonId/checks/:checkId/answer. selectedAnswer is 0-based. */
 export const CheckAnswerBody = struct({ selectedAnswer: nonNegativeInt }, 'CheckAnswerBody');
 export type CheckAnswerBody = t.TypeOf<typeof CheckAnswerBody>;
-
-/** POST /api/compliance/document-views: the user opened a document version for reading. */
-export const DocumentViewBody = struct({ documentType: DocumentType, version }, 'DocumentViewBody');
-export type DocumentViewBody = t.TypeOf<typeof DocumentViewBody>;
-
-/** POST /api/compliance/acknowledgment; consentText is the wording of the box the user ticked. */
-export const AcknowledgmentBody = struct(
-  { documentType: DocumentType, version },
-  { consentText: text(limits.consentText) },
-  'AcknowledgmentBody',
-);
-export type AcknowledgmentBody = t.TypeOf<typeof AcknowledgmentBody>;
-
-/**
- * POST /api/risk/assessment. annualIncome and netWorth: absent, null or blank → null.
- * expiresAt is accepted but ignored: the server sets it one year after submission.
- */
-export const RiskAssessmentBody = struct(
-  {
-    experienceLevel: ExperienceLevel,
-    financialSituation: FinancialSituation,
-    riskCapacity: intRange(limits.riskCapacity.min, limits.riskCapacity.max),
-    investmentObjective: InvestmentObjective,
-    annualIncome: optionalText(limits.income),
-    netWorth: optionalText(limits.income),
-  },
-  { expiresAt: nullable(t.string) },
-  'RiskAssessmentBody',
-);
-export type RiskAssessmentBody = t.TypeOf<typeof RiskAssessmentBody>;
 
 /** One answer of the psychology instrument. */
 export const PsychologyResponse = struct(

@@ -16,13 +16,10 @@ import {
 } from './analytics';
 import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
 import { CheckpointKey } from './checkpoints';
+import { complianceRoutes } from './compliance';
 import {
-  Acknowledgment,
   CheckAnswer,
-  ComplianceDocument,
-  ComplianceLogEntry,
   Dashboard,
-  DocumentView,
   Lesson,
   Module,
   ProgressRecord,
@@ -31,18 +28,14 @@ import {
   QuizAttempt,
   QuizQuestion,
   QuizResult,
-  RegulatoryWarning,
-  RiskAssessment,
   TradingProfile,
   User,
 } from './entities';
 import {
-  AcknowledgmentBody,
   AsOfQuery,
   AuditHistoryQuery,
   CheckAnswerBody,
   DocumentVersionParams,
-  DocumentViewBody,
   ExportQuery,
   IdParams,
   LearnerSearchQuery,
@@ -54,7 +47,6 @@ import {
   PsychologyAssessmentBody,
   QuizAttemptBody,
   RegisterBody,
-  RiskAssessmentBody,
 } from './requests';
 import { AuthResponse, Ok } from './responses';
 
@@ -212,74 +204,7 @@ export const routes = defineRoutes({
   dashboard: { method: 'GET', path: '/api/dashboard', access: 'compliant', response: Dashboard },
 
   // ---- compliance gate (any signed-in user) ----
-  /** Active documents only. */
-  complianceDocuments: {
-    method: 'GET',
-    path: '/api/compliance/documents',
-    access: 'authenticated',
-    response: t.array(ComplianceDocument),
-  },
-  acknowledgments: {
-    method: 'GET',
-    path: '/api/compliance/acknowledgments',
-    access: 'authenticated',
-    response: t.array(Acknowledgment),
-  },
-  /** Needs a view of that version at least 10 s earlier (422 'Document Must Be Read'); idempotent. */
-  acknowledgeDocument: {
-    method: 'POST',
-    path: '/api/compliance/acknowledgment',
-    access: 'authenticated',
-    body: AcknowledgmentBody,
-    response: Acknowledgment,
-    status: 201,
-  },
-  /** Called when a document is opened for reading; starts the reading time (server clock). */
-  recordDocumentView: {
-    method: 'POST',
-    path: '/api/compliance/document-views',
-    access: 'authenticated',
-    body: DocumentViewBody,
-    response: DocumentView,
-    status: 201,
-  },
-  /** The Compliance Log tab, newest first. */
-  complianceLog: {
-    method: 'GET',
-    path: '/api/compliance/log',
-    access: 'authenticated',
-    response: t.array(ComplianceLogEntry),
-  },
-  /** Newest first: the first item is the latest. */
-  riskAssessments: {
-    method: 'GET',
-    path: '/api/risk/assessments',
-    access: 'authenticated',
-    response: t.array(RiskAssessment),
-  },
-  /** expiresAt is computed by the server (one year), whatever the client sends. */
-  submitRiskAssessment: {
-    method: 'POST',
-    path: '/api/risk/assessment',
-    access: 'authenticated',
-    body: RiskAssessmentBody,
-    response: RiskAssessment,
-    status: 201,
-  },
-  regulatoryWarnings: {
-    method: 'GET',
-    path: '/api/regulatory/warnings',
-    access: 'authenticated',
-    response: t.array(RegulatoryWarning),
-  },
-  /** Idempotent; another user's warning id is 404. Takes no body. */
-  acknowledgeWarning: {
-    method: 'PUT',
-    path: '/api/regulatory/warning/:id/acknowledge',
-    access: 'authenticated',
-    params: IdParams,
-    response: RegulatoryWarning,
-  },
+  ...complianceRoutes,
 
   // ---- compliance auditors (auditor or admin); every read is recorded as AuditorViewedRecords ----
   auditLearners: {

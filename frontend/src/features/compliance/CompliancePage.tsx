@@ -29,7 +29,6 @@ import { errorText } from '../../session/errors';
 import { useSession } from '../../session/use-session';
 import { ComplianceDialog } from './ComplianceDialog';
 import {
-  useAcknowledgeDocumentMutation,
   useAcknowledgeWarningMutation,
   useAcknowledgmentsQuery,
   useComplianceDocumentsQuery,
@@ -47,6 +46,7 @@ import {
 } from './constants';
 import { DocumentViewer } from './DocumentViewer';
 import { acknowledgmentOf, formatDate, formatDateTime, humanize, riskStatus } from './status';
+import { useAcknowledgment } from './use-acknowledgment';
 import { useReading } from './use-reading';
 
 const panel = {
@@ -221,30 +221,16 @@ function DocumentsTab() {
   const acknowledgments = useAcknowledgmentsQuery();
   const [viewing, setViewing] = useState<ComplianceDocument | null>(null);
   const reading = useReading(viewing);
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const [acknowledging, setAcknowledging] = useState<string | null>(null);
-  const [acknowledge] = useAcknowledgeDocumentMutation();
+  const acknowledgment = useAcknowledgment(reading);
   const lastOpener = useRef<HTMLElement | null>(null);
 
   const onAcknowledge = async (doc: ComplianceDocument) => {
     const key = documentKey(doc);
-    if (acknowledging !== null) return;
-    if (!reading.statusOf(doc).isRead) {
-      setRefused((s) => new Set(s).add(key));
-      toast({
-        title: messages.mustBeReadTitle,
-        description: messages.mustBeReadDescription,
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (acknowledging !== null || acknowledgment.refuseUnread(doc)) return;
     setAcknowledging(key);
     try {
-      await acknowledge({
-        documentType: doc.documentType,
-        version: doc.version,
-        consentText: doc.consentText,
-      }).unwrap();
+      await acknowledgment.acknowledge(doc);
       toast({
         title: messages.documentAcknowledged,
         description: messages.acknowledgmentRecorded,
@@ -344,7 +330,7 @@ function DocumentsTab() {
         doc={viewing}
         acknowledgment={viewing === null ? undefined : acknowledgmentOf(viewing, acknowledgments.data)}
         status={viewing === null ? null : reading.statusOf(viewing)}
-        refused={viewing !== null && refused.has(documentKey(viewing))}
+        refused={viewing !== null && acknowledgment.isRefused(viewing)}
         acknowledging={viewing !== null && acknowledging === documentKey(viewing)}
         onAcknowledge={onAcknowledge}
         onRetryView={reading.retryView}

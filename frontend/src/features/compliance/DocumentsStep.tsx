@@ -22,10 +22,10 @@ import { documentKey } from '@tickwise/contracts/words';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../components/toast-store';
 import { errorText } from '../../session/errors';
-import { useAcknowledgeDocumentMutation } from './compliance-api';
 import { messages } from './constants';
 import { DocumentText } from './DocumentText';
 import { acknowledgmentOf, formatDate } from './status';
+import { useAcknowledgment } from './use-acknowledgment';
 import { type ReadingStatus, useReading } from './use-reading';
 
 export interface DocumentsStepProps {
@@ -40,9 +40,8 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
   const openDoc = documents.find((d) => documentKey(d) === openKey) ?? null;
   const reading = useReading(openDoc);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const [submitting, setSubmitting] = useState(false);
-  const [acknowledge] = useAcknowledgeDocumentMutation();
+  const acknowledgment = useAcknowledgment(reading);
   // Acknowledgments recorded in this dialog: a retry after a failure does not send them again.
   const sent = useRef(new Set<string>());
   // The step starts with focus on its first action (after the dialog's own initial focus).
@@ -62,20 +61,8 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
   /** Ticks or unticks a document's box; false when the tick is refused (not read yet). */
   const tick = (doc: ComplianceDocument, checked: boolean): boolean => {
     const key = documentKey(doc);
-    if (checked && !reading.statusOf(doc).isRead) {
-      setRefused((s) => new Set(s).add(key));
-      toast({
-        title: messages.mustBeReadTitle,
-        description: messages.mustBeReadDescription,
-        variant: 'destructive',
-      });
-      return false;
-    }
-    setRefused((s) => {
-      const next = new Set(s);
-      next.delete(key);
-      return next;
-    });
+    if (checked && acknowledgment.refuseUnread(doc)) return false;
+    acknowledgment.clearRefusal(doc);
     setTicked((s) => {
       const next = new Set(s);
       if (checked) next.add(key);
@@ -92,11 +79,7 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
       for (const doc of documents) {
         if (onRecord(doc)) continue;
         try {
-          await acknowledge({
-            documentType: doc.documentType,
-            version: doc.version,
-            consentText: doc.consentText,
-          }).unwrap();
+          await acknowledgment.acknowledge(doc);
           sent.current.add(documentKey(doc));
         } catch (error) {
           throw new Error(messages.acknowledgeTitleFailed(doc.title, errorText(error, 'Please try again.')));
@@ -142,7 +125,7 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
                 onToggle={() => setOpenKey((k) => (k === documentKey(doc) ? null : documentKey(doc)))}
                 onRetryView={() => reading.retryView(doc)}
                 ticked={ticked.has(documentKey(doc)) || sent.current.has(documentKey(doc))}
-                refused={refused.has(documentKey(doc))}
+                refused={acknowledgment.isRefused(doc)}
                 onTick={(checked) => tick(doc, checked)}
               />
             ))}
