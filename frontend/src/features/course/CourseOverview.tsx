@@ -1,5 +1,5 @@
 /**
- * The course screen (spec §2): on the left the modules grouped Beginner / Intermediate / Advanced, each
+ * The course screen: on the left the modules grouped Beginner / Intermediate / Advanced, each
  * with title, level, duration in minutes and a progress bar (module 1 selected by default); on the right
  * the selected module's title, level, description and progress, the 'Start Lesson' card for its first
  * lesson and the grid of its lessons with durations and status icons.

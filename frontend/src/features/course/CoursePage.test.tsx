@@ -1,6 +1,6 @@
 /**
  * The course screens against a scripted API: the course screen, the module viewer and the quiz flow,
- * with the calls they make (spec §2, §4, §5, §7).
+ * with the calls they make.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,7 +49,7 @@ const lessons: Lesson[] = [
   lesson(4, 'Hedgers and Speculators'),
 ];
 
-// The questions as GET /api/modules/1/quiz serves them: no key, no explanation (#16).
+// The questions as GET /api/modules/1/quiz serves them: no key, no explanation.
 const questions = [
   {
     id: 101,
@@ -397,7 +397,7 @@ describe('the quiz', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Module 1 Quiz' })).toBeInTheDocument();
     const position = await screen.findByTestId('quiz-position');
     expect(position).toHaveTextContent('Question 1 of 2');
-    // On screen 'n of total' (spec §2); 'Question' only for screen readers.
+    // On screen 'n of total'; 'Question' only for screen readers.
     const spoken = position.firstElementChild;
     expect(spoken?.textContent).toBe('Question ');
     expect(position.textContent?.slice(spoken?.textContent?.length)).toBe('1 of 2');

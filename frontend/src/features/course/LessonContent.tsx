@@ -1,5 +1,5 @@
 /**
- * A lesson's text as collapsible, typed sections (spec §1): the markdown is split by its level-2 headings,
+ * A lesson's text as collapsible, typed sections: the markdown is split by its level-2 headings,
  * each section rendered by the app's one markdown renderer and sanitised to the spec's allow-list.
  */
 import { Accordion, Box, Text } from '@chakra-ui/react';

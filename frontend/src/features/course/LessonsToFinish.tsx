@@ -1,6 +1,6 @@
 /**
  * The notice that keeps a learner from a module quiz that cannot count: Tickwise records a quiz only once
- * every lesson of its module is completed (spec §2, §4), so the viewer's 'Take Module Quiz' and the quiz
+ * every lesson of its module is completed, so the viewer's 'Take Module Quiz' and the quiz
  * screen show this instead of the questions, naming the lessons still to finish with a link to each.
  */
 import { Alert, Box, Link, Stack } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The module viewer (spec §2): 'Back to Course', the module's title, description, level badge and progress
+ * The module viewer: 'Back to Course', the module's title, description, level badge and progress
  * percent; a sidebar of its lessons (a check on completed ones, durations in min) with the 'Module Quiz'
  * entry once every lesson is completed and the quiz has questions ('Completed' or the question count);
  * the lesson (title, description, duration, a video placeholder when it has a videoUrl, its sections, then

@@ -1,7 +1,7 @@
 /**
- * The module quiz (spec §2, §4, §5): 'Module {id} Quiz', 'n of total' (read out as 'Question n of total')
+ * The module quiz: 'Module {id} Quiz', 'n of total' (read out as 'Question n of total')
  * and a progress bar; options lettered A, B, C…; Submit Answer only with a choice. Submit posts the answer
- * (#16: the questions come without their key, so the server grades it and answers the feedback); then the
+ * (the questions come without their key, so the server grades it and answers the feedback); then the
  * correct option turns green, a wrong choice red, and the Explanation box and why the chosen option was
  * wrong show, for 3 s with the selection locked, before the next question; Previous is off on the first
  * question and during feedback. After the last question ('Completing...') the module quiz is completed (the

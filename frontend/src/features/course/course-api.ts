@@ -1,5 +1,5 @@
 /**
- * The course's calls (spec §7), injected into the app's one API: modules, lessons, quiz questions,
+ * The course's calls, injected into the app's one API: modules, lessons, quiz questions,
  * progress (403 → empty, a non-array reply → empty, other failures 'Failed to fetch progress: {status}'),
  * recording progress, quiz attempts, quiz results and lesson check answers. Endpoint names carry a
  * `course` prefix so no other feature's endpoints collide with them.

@@ -1,5 +1,5 @@
 /**
- * Where the course screens live. Everything is under /course (the only course route, spec §2); the screen
+ * Where the course screens live. Everything is under /course (the only course route); the screen
  * is chosen by the query string, so a reload or a shared link opens the same screen:
  * /course?module=3 (course, module 3 selected), /course?module=3&lesson=10 (module viewer at lesson 10),
  * /course?module=3&view=lessons (viewer at the first lesson), /course?module=3&view=quiz (module quiz).
@@ -10,7 +10,7 @@ export type CourseView =
   | { readonly screen: 'viewer'; readonly moduleId: number; readonly lessonId: number | null }
   | { readonly screen: 'quiz'; readonly moduleId: number };
 
-/** Module id 1 is selected by default (spec §2). */
+/** Module id 1 is selected by default. */
 export const DEFAULT_MODULE_ID = 1;
 
 const positiveInt = (value: string | null): number | null =>

@@ -1,18 +1,18 @@
 /**
- * Progress arithmetic of the course (spec §4, §9): a lesson is completed once a progress record with its
+ * Progress arithmetic of the course: a lesson is completed once a progress record with its
  * lessonId exists (only completed and available are produced; locked exists as a state but is never
  * reached); a module's quiz is done once a record with a null lessonId exists; module progress is
  * (completed lessons + 1 if the quiz is done) / 5 × 100 — four lessons plus a quiz.
  */
 
-/** The parts of a progress record (spec §3) these rules read. */
+/** The parts of a progress record these rules read. */
 export interface ProgressLike {
   readonly moduleId: number;
   readonly lessonId: number | null;
   readonly completed: boolean;
 }
 
-/** Lessons plus the quiz that make a whole module (spec §9). */
+/** Lessons plus the quiz that make a whole module. */
 export const MODULE_STEPS = 5;
 
 export type LessonStatus = 'completed' | 'available' | 'locked';

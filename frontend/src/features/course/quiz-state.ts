@@ -1,6 +1,6 @@
 /**
- * The quiz flow of spec §4 and §5 as a reducer, plus the end of the quiz:
- * choose an option → Submit Answer (only with a choice) posts the answer and the server grades it (#16: the
+ * The quiz flow as a reducer, plus the end of the quiz:
+ * choose an option → Submit Answer (only with a choice) posts the answer and the server grades it (the
  * key never reaches the browser before an answer) → its feedback for 3 s with the selection locked → the
  * next question; Previous only from the second question on and never while an answer is checked or shown;
  * after the last question's feedback the module quiz is completed (the server scores it) and the result
@@ -8,7 +8,7 @@
  */
 import type { AnswerFeedback } from '@tickwise/contracts';
 
-/** How long the feedback of an answer stays before the quiz moves on (spec §9). */
+/** How long the feedback of an answer stays before the quiz moves on. */
 export const QUIZ_FEEDBACK_MS = 3000;
 
 export type QuizPhase = 'answering' | 'checking' | 'feedback' | 'completing' | 'done';
@@ -96,7 +96,7 @@ export interface CompletionDeps {
   postCompletion(moduleId: number): Promise<unknown>;
   /** GET /api/quiz-results, newest first. */
   fetchResults(): Promise<readonly { moduleId: number; score: number }[]>;
-  /** Where a failed read of the results goes (spec §7: errors only logged). */
+  /** Where a failed read of the results goes (errors only logged). */
   log(message: string, error: unknown): void;
 }
 

@@ -1,4 +1,4 @@
-/** Quiz scores (spec §5): ≥90 green, ≥80 blue, ≥70 gold, else red; and the result screen's message. */
+/** Quiz scores: ≥90 green, ≥80 blue, ≥70 gold, else red; and the result screen's message. */
 
 export type ScoreColour = 'green' | 'blue' | 'gold' | 'red';
 

@@ -1,5 +1,5 @@
 /**
- * Lesson sections on screen (spec §1): the typed sections come from the one parser shared with the
+ * Lesson sections on screen: the typed sections come from the one parser shared with the
  * content validator (@tickwise/contracts, lesson-sections; rules in content/README.md); here a section's
  * own headings are moved under its heading, and each type gets its label.
  */
