@@ -24,4 +24,5 @@ export {
   moduleLevels,
   psychologyCategories,
   psychologyCategoryLabels,
+  warningTypeLabel,
 } from './words';

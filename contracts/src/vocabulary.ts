@@ -30,16 +30,6 @@ export const documentTypeLabels: Readonly<Record<DocumentType, string>> = {
   privacy_policy: 'Privacy Policy',
 };
 
-/** How the regulatory warning types read to a person; an unknown type reads as itself. */
-const warningTypeLabels: Readonly<Record<string, string>> = {
-  general_risk: 'General futures risk',
-  experience_mismatch: 'Speculative objective with beginner experience',
-  risk_capacity_mismatch: 'Speculative objective with a low risk capacity',
-  financial_situation: 'Volatile financial situation',
-};
-export const warningTypeLabel = (warningType: string): string =>
-  warningTypeLabels[warningType] ?? warningType;
-
 /** beginner (0-1 years), intermediate (1-3 years), advanced (3+ years). */
 export const ExperienceLevel = oneOf(['beginner', 'intermediate', 'advanced']);
 export type ExperienceLevel = t.TypeOf<typeof ExperienceLevel>;

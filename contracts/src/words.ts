@@ -37,3 +37,13 @@ export const psychologyCategoryLabels: Readonly<Record<PsychologyCategory, strin
 /** One version of one compliance document, as a key: `risk_disclosure@2.0`. */
 export const documentKey = (document: { readonly documentType: string; readonly version: string }): string =>
   `${document.documentType}@${document.version}`;
+
+/** How the regulatory warning types read to a person; an unknown type reads as itself. */
+const warningTypeLabels: Readonly<Record<string, string>> = {
+  general_risk: 'General futures risk',
+  experience_mismatch: 'Speculative objective with beginner experience',
+  risk_capacity_mismatch: 'Speculative objective with a low risk capacity',
+  financial_situation: 'Volatile financial situation',
+};
+export const warningTypeLabel = (warningType: string): string =>
+  warningTypeLabels[warningType] ?? warningType;

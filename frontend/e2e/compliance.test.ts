@@ -509,7 +509,7 @@ test('Compliance Center: tiles, tabs, the document viewer with its timer, a warn
   expect(await warnings.filter({ hasText: 'Unacknowledged' }).count()).toBe(await warnings.count());
   await expectAxeClean('center, risk tab');
   await screenshot(page, 'compliance-center-risk');
-  const general = warnings.filter({ hasText: 'General Risk' });
+  const general = warnings.filter({ hasText: 'General futures risk' });
   await general.getByRole('button', { name: /^Acknowledge warning/ }).click();
   await toast().getByText('Warning Acknowledged').waitFor();
   await toast().getByText('Your acknowledgment has been recorded.').waitFor();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DomainEvent, event, streams } from '@tickwise/contracts';
+import { DocumentType, type DomainEvent, event, streams } from '@tickwise/contracts';
 import { deterministicId, type EventCatalog, type EventLog, type NewEvent } from '@tickwise/platform';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same history. */
@@ -18,15 +18,17 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** A document version a seeded learner reads and acknowledges. */
 export interface SeededDocument {
-  readonly documentType: 'risk_disclosure' | 'cftc_warning' | 'educational_disclaimer' | 'privacy_policy';
+  readonly documentType: DocumentType;
   readonly version: string;
   readonly contentHash: string;
 }
 
 /** Made-up versions 1.0: enough for the projections; a running app needs the versions it published. */
-const DOCUMENTS: readonly SeededDocument[] = (
-  ['risk_disclosure', 'cftc_warning', 'educational_disclaimer', 'privacy_policy'] as const
-).map((documentType) => ({ documentType, version: '1.0', contentHash: sha(`${documentType}@1.0`) }));
+const DOCUMENTS: readonly SeededDocument[] = DocumentType.values.map((documentType) => ({
+  documentType,
+  version: '1.0',
+  contentHash: sha(`${documentType}@1.0`),
+}));
 
 export interface HistoryOptions {
   /** The versions learners acknowledge (default: made-up versions 1.0). */

@@ -19,7 +19,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { ComplianceDocument, ComplianceLogKind, RegulatoryWarning } from '@tickwise/contracts';
-import { documentKey } from '@tickwise/contracts/words';
+import { documentKey, warningTypeLabel } from '@tickwise/contracts/words';
 import { type ReactNode, useRef, useState } from 'react';
 import { usePageTitle } from '../../app/use-page-title';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
@@ -462,7 +462,7 @@ function WarningsList() {
                   <Stack gap="1" flex="1" minW="60">
                     <Flex gap="2" align="center" wrap="wrap">
                       <Heading as="h3" fontSize="md">
-                        {humanize(w.warningType)}
+                        {warningTypeLabel(w.warningType)}
                       </Heading>
                       <Badge colorPalette={w.acknowledged ? 'green' : 'orange'} variant="subtle">
                         {w.acknowledged ? 'Acknowledged' : 'Unacknowledged'}
@@ -482,7 +482,7 @@ function WarningsList() {
                       onClick={() => onAcknowledge(w)}
                       loading={pending === w.id}
                       loadingText="Acknowledging…"
-                      aria-label={`Acknowledge warning: ${humanize(w.warningType)}`}
+                      aria-label={`Acknowledge warning: ${warningTypeLabel(w.warningType)}`}
                     >
                       Acknowledge
                     </Button>

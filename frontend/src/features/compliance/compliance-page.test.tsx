@@ -257,9 +257,9 @@ describe('the Compliance Center', () => {
     const { unmount } = renderPage();
     await user.click(screen.getByRole('tab', { name: 'Risk Assessment' }));
     const item = within(await screen.findByTestId('regulatory-warning'));
-    expect(item.getByRole('heading', { name: 'General Risk' })).toBeInTheDocument();
+    expect(item.getByRole('heading', { name: 'General futures risk' })).toBeInTheDocument();
     expect(item.getByText('Unacknowledged')).toBeInTheDocument();
-    await user.click(item.getByRole('button', { name: 'Acknowledge warning: General Risk' }));
+    await user.click(item.getByRole('button', { name: 'Acknowledge warning: General futures risk' }));
     await waitFor(() =>
       expect(latestToast()).toMatchObject({
         title: 'Warning Acknowledged',
@@ -273,7 +273,7 @@ describe('the Compliance Center', () => {
     renderPage();
     await user.click(screen.getByRole('tab', { name: 'Risk Assessment' }));
     const again = within(await screen.findByTestId('regulatory-warning'));
-    await user.click(again.getByRole('button', { name: 'Acknowledge warning: General Risk' }));
+    await user.click(again.getByRole('button', { name: 'Acknowledge warning: General futures risk' }));
     await waitFor(() =>
       expect(latestToast()).toMatchObject({
         title: 'Error',
