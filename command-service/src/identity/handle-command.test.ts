@@ -88,6 +88,9 @@ function barrierLog(inner: EventLog, parties: number) {
   return { log, appends: () => appends };
 }
 
+/** Two processes over one log: each has its own log client, so their commands do not take turns. */
+const twoProcesses = (shared: EventLog): [EventLog, EventLog] => [wrapLog(shared, {}), wrapLog(shared, {})];
+
 describe('handleCommand', () => {
   test('appends the decided events with deterministic ids and the command metadata, and answers the position', async () => {
     const userId = freshUser();
@@ -173,15 +176,35 @@ describe('handleCommand', () => {
     expect(await log.headPosition()).toBe(head);
   });
 
-  test('two concurrent commands on one stream: the loser of the race loads again, decides again and succeeds', async () => {
+  test('two concurrent commands on one stream in one process take turns: no conflict, no retry', async () => {
+    const userId = await registeredUser();
+    let appends = 0;
+    const counted = wrapLog(log, {
+      appendToStream: (stream, events, options) => {
+        appends += 1;
+        return log.appendToStream(stream, events, options);
+      },
+    });
+    const grant = (role: 'auditor' | 'analyst') =>
+      handleCommand({ log: counted }, userAccount, {
+        ...request(streams.user(userId), `cmd-turns-${role}`),
+        command: { kind: 'grantRole', userId, role, by: 'admin-1' },
+      });
+    await Promise.all([grant('auditor'), grant('analyst')]);
+    expect(appends).toBe(2);
+    expect((await log.readStream(streams.user(userId))).map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  test('two processes’ concurrent commands on one stream: the loser of the race loads again, decides again and succeeds', async () => {
     const userId = await registeredUser();
     const racing = barrierLog(log, 2);
+    const [first, second] = twoProcesses(racing.log);
     const [auditor, analyst] = await Promise.all([
-      handleCommand({ log: racing.log }, userAccount, {
+      handleCommand({ log: first }, userAccount, {
         ...request(streams.user(userId), 'cmd-race-auditor'),
         command: { kind: 'grantRole', userId, role: 'auditor', by: 'admin-1' },
       }),
-      handleCommand({ log: racing.log }, userAccount, {
+      handleCommand({ log: second }, userAccount, {
         ...request(streams.user(userId), 'cmd-race-analyst'),
         command: { kind: 'grantRole', userId, role: 'analyst', by: 'admin-1' },
       }),
@@ -199,15 +222,16 @@ describe('handleCommand', () => {
     ).toEqual(['analyst', 'auditor']);
   });
 
-  test('two concurrent reservations of one e-mail: one is appended, the retried one is refused as taken', async () => {
+  test('two processes’ concurrent reservations of one e-mail: one is appended, the retried one is refused as taken', async () => {
     const stream = streams.email(`race-${Date.now()}`);
     const racing = barrierLog(log, 2);
-    const reserve = (userId: string) =>
-      handleCommand({ log: racing.log }, emailAccount, {
+    const processes = twoProcesses(racing.log);
+    const reserve = (userId: string, process: 0 | 1) =>
+      handleCommand({ log: processes[process] as EventLog }, emailAccount, {
         ...request(stream, `cmd-reserve-${userId}`),
         command: { email: 'race@example.com', userId, passwordHash: 'hash' },
       });
-    const results = await Promise.allSettled([reserve('user-a'), reserve('user-b')]);
+    const results = await Promise.allSettled([reserve('user-a', 0), reserve('user-b', 1)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected');
     expect(rejected?.status === 'rejected' ? rejected.reason : undefined).toMatchObject({

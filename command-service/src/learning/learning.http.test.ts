@@ -5,7 +5,7 @@
  * flow) and §7. Every refused command appends nothing.
  */
 import { type EventOf, streams } from '@tickwise/contracts';
-import type { RecordedEvent } from '@tickwise/platform';
+import type { EventLog, RecordedEvent } from '@tickwise/platform';
 import { loadCourse } from '../catalog/course-content';
 import type { Stack } from '../testing/harness';
 import {
@@ -481,5 +481,46 @@ describe('error bodies', () => {
 
   test('the projections followed the log without an error', () => {
     expect(stack.projectionErrors).toEqual([]);
+  });
+});
+
+/** The log beneath the services reads each stream this much later, as a busy disk would. */
+const slowStreamReads =
+  (ms: number) =>
+  (log: EventLog): EventLog =>
+    new Proxy(log, {
+      get(target, key) {
+        if (key === 'readStream')
+          return async (...args: Parameters<EventLog['readStream']>) => {
+            await new Promise((resolve) => setTimeout(resolve, ms));
+            return target.readStream(...args);
+          };
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+describe('one learner’s independent writes at once, on a log that reads streams slowly', () => {
+  let slow: Stack;
+  beforeAll(async () => {
+    slow = await startCourseStack({ logBeneath: slowStreamReads(5) });
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  test('50 different answers at once: 50 × 201, each recorded once (the commands take turns on the stream)', async () => {
+    const busy = await compliantLearner(slow, 'answer-burst');
+    const answers = Array.from({ length: 50 }, (_, n) => ({ q: questionAt(n % TOTAL), choice: n % 2 }));
+    const { result: responses, events } = await appendedBy(slow, () =>
+      Promise.all(answers.map(({ q, choice }) => attempt(busy, q.id, choice))),
+    );
+    expect(responses.map((r) => r.status)).toEqual(answers.map(() => 201));
+    const recorded = learningEvents(events, busy);
+    expect(recorded.map((e) => e.type)).toEqual(answers.map(() => 'QuizQuestionAnswered'));
+    expect(new Set(recorded.map((e) => e.eventId)).size).toBe(50);
+    expect(responses.map((r) => [r.body.questionId, r.body.selectedAnswer])).toEqual(
+      answers.map(({ q, choice }) => [q.id, choice]),
+    );
   });
 });

@@ -5,11 +5,11 @@
  */
 import type { RecordedEvent } from '@tickwise/platform';
 import type { Response } from 'supertest';
-import { freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../testing/harness';
+import { freshEmail, GOOD_PASSWORD, type Stack, type StackOptions, startStack } from '../testing/harness';
 
 /** A stack wired as at start-up (documents and course published), where a document can be acknowledged at once. */
-export const startCourseStack = (): Promise<Stack> =>
-  startStack({ publishContent: true, env: { MIN_READ_SECONDS: '0' } });
+export const startCourseStack = (options: StackOptions = {}): Promise<Stack> =>
+  startStack({ publishContent: true, env: { MIN_READ_SECONDS: '0' }, ...options });
 
 /** A signed-in learner whose requests carry the token and the position of their latest write. */
 export interface Learner {

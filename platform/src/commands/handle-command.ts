@@ -79,15 +79,58 @@ const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> =
   eventId: event.eventId,
 });
 
+/** Per log, the tail of each stream's queue of commands in this process. */
+const queues = new WeakMap<EventLog, Map<string, Promise<void>>>();
+
 /**
- * Load → decide → append with the expected revision; on a concurrency conflict load again and decide
- * again (a few times). A command id seen before in the stream answers its original events.
+ * Runs `work` after every earlier command on `stream` in this process has finished: one learner's
+ * independent writes (two tabs, a client firing requests at once) then never conflict with each other, and
+ * none pays for a replay it would lose. Streams are independent; the map forgets a stream whose queue is empty.
  */
-export async function handleCommand<C, S, E extends DomainEvent>(
+function afterEarlierCommands<T>(log: EventLog, stream: string, work: () => Promise<T>): Promise<T> {
+  let streams = queues.get(log);
+  if (!streams) {
+    streams = new Map();
+    queues.set(log, streams);
+  }
+  const queue = streams;
+  const run = (queue.get(stream) ?? Promise.resolve()).then(work);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queue.set(stream, tail);
+  void tail.then(() => {
+    if (queue.get(stream) === tail) queue.delete(stream);
+  });
+  return run;
+}
+
+/** A conflict with another process: wait a little, longer each time and at random, before trying again. */
+const backOff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 4 * 2 ** attempt));
+
+/**
+ * Load → decide → append with the expected revision. Commands on one stream take turns within the process;
+ * a conflict with another process loads again and decides again after a jittered back-off (a few times).
+ * A command id seen before in the stream answers its original events.
+ */
+export function handleCommand<C, S, E extends DomainEvent>(
   deps: CommandDeps,
   decider: Decider<C, S, E>,
   request: CommandRequest<C>,
-  maxAttempts = 5,
+  maxAttempts = 8,
+): Promise<CommandOutcome<S, E>> {
+  const attempt = () => decideAndAppend(deps, decider, request, maxAttempts);
+  // A command that ignores history appends at any revision: nothing to wait for.
+  return decider.ignoresHistory ? attempt() : afterEarlierCommands(deps.log, request.stream, attempt);
+}
+
+async function decideAndAppend<C, S, E extends DomainEvent>(
+  deps: CommandDeps,
+  decider: Decider<C, S, E>,
+  request: CommandRequest<C>,
+  maxAttempts: number,
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
     const recorded = decider.ignoresHistory ? [] : await deps.log.readStream(request.stream);
@@ -139,6 +182,7 @@ export async function handleCommand<C, S, E extends DomainEvent>(
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+      await backOff(attempt);
     }
   }
 }
