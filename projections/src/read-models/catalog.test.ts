@@ -68,6 +68,15 @@ test('a lesson is stored by its lesson id with its module and place in it, witho
   ]);
 });
 
+test('a lesson’s summary (module and duration, no content) is kept apart for the module list', () => {
+  const longer = event('LessonPublished', { ...lesson.data, duration: 15 });
+  expect(
+    given(...moduleOne(lesson))
+      .when(...moduleOne(longer))
+      .documents('lessonSummaries'),
+  ).toEqual([{ id: '2', lessonId: 2, moduleId: 1, duration: 15 }]);
+});
+
 test('a lesson’s checks are stored as published, key and whyWrong included (the query side hides them)', () => {
   const check = { ...question, id: 10021, whyWrong: { '1': 'Not A.' } };
   const withChecks = event('LessonPublished', { ...lesson.data, checks: [check] });

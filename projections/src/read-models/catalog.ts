@@ -32,15 +32,32 @@ const modules = documents<ModuleDoc, EventOf<'ModulePublished'>>('modules', (eve
 const lessons = documents<StoredLesson, EventOf<'LessonPublished'>>('lessons', (event) => [
   String(event.data.lessonId),
 ]);
+/** What the module list needs of a lesson, apart from its content: the list never parses 48 lessons' text. */
+export interface LessonSummaryDoc {
+  id: string;
+  lessonId: number;
+  moduleId: number;
+  duration: number;
+  [key: string]: unknown;
+}
+const lessonSummaries = documents<LessonSummaryDoc, EventOf<'LessonPublished'>>(
+  'lessonSummaries',
+  (event) => [String(event.data.lessonId)],
+);
 const quizzes = documents<QuizDoc, EventOf<'QuizPublished'>>('quizzes', (event) => [
   String(event.data.moduleId),
 ]);
 
-/** The published course: modules, lessons (by id, indexed by module) and module quizzes. */
+/** The published course: modules, lessons (by id, indexed by module; and their summaries) and module quizzes. */
 export const catalogProjection = projection({
   name: 'catalog',
-  version: 2,
-  collections: [{ name: 'modules' }, { name: 'lessons', indexes: ['moduleId'] }, { name: 'quizzes' }],
+  version: 3,
+  collections: [
+    { name: 'modules' },
+    { name: 'lessons', indexes: ['moduleId'] },
+    { name: 'lessonSummaries' },
+    { name: 'quizzes' },
+  ],
   handlers: [
     modules.on('ModulePublished', (_doc, { data: { moduleId, title, description, level, lessonIds } }) => ({
       id: String(moduleId),
@@ -61,6 +78,12 @@ export const catalogProjection = projection({
       videoUrl: data.videoUrl,
       content: data.content,
       checks: data.checks ?? [],
+    })),
+    lessonSummaries.on('LessonPublished', (_doc, { data: { lessonId, moduleId, duration } }) => ({
+      id: String(lessonId),
+      lessonId,
+      moduleId,
+      duration,
     })),
     quizzes.on('QuizPublished', (_doc, { data: { moduleId, questions } }) => ({
       id: String(moduleId),

@@ -4,6 +4,7 @@ import {
   activeCollection,
   type CheckAnswerRecord,
   type LearningDoc,
+  type LessonSummaryDoc,
   type ModuleDoc,
   type QuizDoc,
   type StoredLesson,
@@ -50,7 +51,7 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
     async modules() {
       const [modules, lessons] = await Promise.all([
         collection('catalog', 'modules').then((c) => deps.store.find<ModuleDoc>(c)),
-        collection('catalog', 'lessons').then((c) => deps.store.find<StoredLesson>(c)),
+        collection('catalog', 'lessonSummaries').then((c) => deps.store.find<LessonSummaryDoc>(c)),
       ]);
       return {
         body: modules
