@@ -216,3 +216,51 @@ export async function apiCall<T = unknown>(
     position: res.headers.get('X-Position'),
   };
 }
+
+/** A learner registered through the API, and the highest log position their writes reached. */
+export interface ApiLearner {
+  readonly email: string;
+  readonly token: string;
+  position: string;
+}
+
+/** Registers through the API and, unless `gate` is false, passes the compliance gate: every active document
+ * viewed and acknowledged, risk assessed (the app must run with MIN_READ_SECONDS=0). */
+export async function registerLearner(
+  app: RunningApp,
+  email: string,
+  firstName: string,
+  { gate = true } = {},
+): Promise<ApiLearner> {
+  const registered = await apiCall<{ token: string }>(app, 'POST', '/api/auth/register', {
+    body: { email, password: 'correct horse battery', firstName, lastName: 'Tester' },
+  });
+  if (registered.status !== 201) throw new Error(`register ${email}: ${registered.status}`);
+  const learner: ApiLearner = { email, token: registered.body.token, position: registered.position ?? '0' };
+  if (!gate) return learner;
+  const post = async (path: string, body: unknown) => {
+    const res = await apiCall(app, 'POST', path, { token: learner.token, body });
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.position) learner.position = res.position;
+  };
+  const documents = await apiCall<{ documentType: string; version: string }[]>(
+    app,
+    'GET',
+    '/api/compliance/documents',
+    { token: learner.token, position: learner.position },
+  );
+  for (const { documentType, version } of documents.body)
+    await post('/api/compliance/document-views', { documentType, version });
+  for (const { documentType, version } of documents.body)
+    await post('/api/compliance/acknowledgment', { documentType, version });
+  await post('/api/risk/assessment', {
+    experienceLevel: 'beginner',
+    financialSituation: 'stable',
+    riskCapacity: 5,
+    investmentObjective: 'education',
+    annualIncome: null,
+    netWorth: null,
+  });
+  return learner;
+}

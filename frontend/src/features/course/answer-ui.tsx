@@ -59,8 +59,10 @@ export function AnswerOption({
   return (
     <chakra.label
       display="flex"
+      flexWrap="wrap"
       alignItems="center"
-      gap="3"
+      columnGap="3"
+      rowGap="1"
       p={size === 'sm' ? '3' : '3.5'}
       rounded="lg"
       borderWidth="2px"
@@ -120,15 +122,19 @@ export function AnswerOption({
       <Text as="span" flex="1" color="fg" fontSize={size === 'sm' ? 'sm' : undefined}>
         {text}
       </Text>
-      {verdict === 'correct' ? (
-        <Text as="span" fontSize="sm" fontWeight="semibold" color="green.300">
-          Correct answer
+      {verdict === null ? null : (
+        // On a phone the verdict goes under the option's text (beside it, it squeezes the text into a sliver).
+        <Text
+          as="span"
+          fontSize="sm"
+          fontWeight="semibold"
+          color={verdict === 'correct' ? 'green.300' : 'red.300'}
+          flexBasis={{ base: 'full', sm: 'auto' }}
+          ps={{ base: size === 'sm' ? '10' : '11', sm: '0' }}
+        >
+          {verdict === 'correct' ? 'Correct answer' : 'Your answer'}
         </Text>
-      ) : verdict === 'wrong' ? (
-        <Text as="span" fontSize="sm" fontWeight="semibold" color="red.300">
-          Your answer
-        </Text>
-      ) : null}
+      )}
     </chakra.label>
   );
 }
