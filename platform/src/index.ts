@@ -24,6 +24,7 @@ export * from './http/read-your-writes';
 export * from './http/secrets';
 export * from './http/security-headers';
 export * from './http/service-app';
+export * from './http/shed-load';
 export * from './http/tokens';
 export * from './process';
 export * from './readmodels/mongo-read-models';

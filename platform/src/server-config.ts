@@ -1,4 +1,5 @@
 import { loadStorageConfig, type StorageConfig } from './config';
+import type { LoadLimits } from './http/shed-load';
 
 /** The HTTP processes' settings, all from the environment (see README.md, "Configuration"). */
 export interface ServerConfig extends StorageConfig {
@@ -24,6 +25,8 @@ export interface ServerConfig extends StorageConfig {
   checkpointSigningKey: string | undefined;
   /** How often a signed checkpoint is made while events arrive (`CHECKPOINT_INTERVAL_SECONDS`, default 10). */
   checkpointIntervalSeconds: number;
+  /** When each service answers 503 "busy" at once (`MAX_IN_FLIGHT`, default 1,000; `MAX_LOOP_DELAY_MS`, default 2,000). */
+  loadLimits: LoadLimits;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -48,5 +51,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     jwtSecret: env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? undefined : env.JWT_SECRET,
     checkpointSigningKey: env.CHECKPOINT_SIGNING_KEY?.trim() || undefined,
     checkpointIntervalSeconds: int(env.CHECKPOINT_INTERVAL_SECONDS, 10, 'CHECKPOINT_INTERVAL_SECONDS'),
+    loadLimits: {
+      maxInFlight: int(env.MAX_IN_FLIGHT, 1000, 'MAX_IN_FLIGHT'),
+      maxLoopDelayMs: int(env.MAX_LOOP_DELAY_MS, 2000, 'MAX_LOOP_DELAY_MS'),
+    },
   };
 }

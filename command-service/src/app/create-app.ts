@@ -30,6 +30,7 @@ export function createCommandApp(
     users: deps.users,
     metrics: deps.metrics,
     storageHealth: deps.storageHealth,
+    ...(deps.loadLimits ? { loadLimits: deps.loadLimits } : {}),
     routers: [router],
     // A command that names a position (e.g. right after completing compliance) is authorised against
     // read models that have caught up with it.

@@ -1,4 +1,11 @@
-import type { EventLog, Metrics, ReadModelStore, StorageHealth, TokenService } from '@tickwise/platform';
+import type {
+  EventLog,
+  LoadLimits,
+  Metrics,
+  ReadModelStore,
+  StorageHealth,
+  TokenService,
+} from '@tickwise/platform';
 import type { BackgroundRebuilds, UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from '../identity/login-throttle';
@@ -22,4 +29,6 @@ export interface CommandServiceDeps {
   catalog: CourseCatalog;
   /** Projection rebuilds started by an analyst, run in this process (wired by the composition root). */
   rebuilds: BackgroundRebuilds;
+  /** Beyond these the service answers 503 "busy" at once. */
+  loadLimits?: LoadLimits;
 }

@@ -38,5 +38,6 @@ export function commandServiceDeps(
     minimumReadSeconds: config.minimumReadSeconds,
     catalog: createCourseCatalog(storage.log),
     rebuilds: backgroundRebuilds({ log: storage.log, store: storage.store, logger, now }),
+    loadLimits: config.loadLimits,
   };
 }

@@ -9,7 +9,7 @@ import { freshEmail, GOOD_PASSWORD, type Stack, type StackOptions, startStack } 
 
 /** A stack wired as at start-up (documents and course published), where a document can be acknowledged at once. */
 export const startCourseStack = (options: StackOptions = {}): Promise<Stack> =>
-  startStack({ publishContent: true, env: { MIN_READ_SECONDS: '0' }, ...options });
+  startStack({ publishContent: true, ...options, env: { MIN_READ_SECONDS: '0', ...options.env } });
 
 /** A signed-in learner whose requests carry the token and the position of their latest write. */
 export interface Learner {

@@ -8,6 +8,7 @@ import { errorMiddleware } from './error-middleware';
 import { requestLogging } from './logging';
 import type { Metrics } from './metrics';
 import { securityHeaders } from './security-headers';
+import { type LoadLimits, shedLoad } from './shed-load';
 import type { TokenService } from './tokens';
 
 export interface Readiness {
@@ -32,6 +33,8 @@ export interface ServiceAppOptions {
   fallback?: Middleware;
   /** Trust X-Forwarded-For (behind the gateway). */
   proxy?: boolean;
+  /** Beyond these, API requests are refused at once with 503 and Retry-After (no limit when absent). */
+  loadLimits?: LoadLimits;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -82,6 +85,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(securityHeaders());
   app.use(options.metrics.middleware());
   app.use(ops.routes());
+  if (options.loadLimits) app.use(shedLoad(options.loadLimits));
   for (const middleware of jsonBody()) app.use(middleware);
   // The read-your-writes wait comes first: authentication reads the users read model, which must already
   // hold a user who registered a moment ago.

@@ -39,6 +39,7 @@ export function createQueryApp(
     users: deps.users,
     metrics: deps.metrics,
     storageHealth: deps.storageHealth,
+    ...(deps.loadLimits ? { loadLimits: deps.loadLimits } : {}),
     routers: [router],
     beforeRoutes: [
       readYourWrites({

@@ -1,5 +1,6 @@
 import type {
   EventLog,
+  LoadLimits,
   Metrics,
   ReadModelStore,
   SignedCheckpoints,
@@ -22,4 +23,6 @@ export interface QueryServiceDeps {
   now: () => Date;
   /** The log's signed checkpoints, as the audit verifies histories and exports against them. */
   checkpoints: SignedCheckpoints;
+  /** Beyond these the service answers 503 "busy" at once. */
+  loadLimits?: LoadLimits;
 }

@@ -26,5 +26,6 @@ export function queryServiceDeps(
     logger: createLogger({ name: 'query-service' }),
     now: () => new Date(),
     checkpoints: signedCheckpointsOf(storage.log, config),
+    loadLimits: config.loadLimits,
   };
 }
