@@ -1,5 +1,5 @@
-// Editorial checks of the course-content issue, run against the real files under content/.
-// The structural validator (loadCourse) lives in command-service/src/catalog and has its own unit tests.
+// Editorial checks (reading times, wording, answer keys) run against the real files under content/.
+// The structural validator (loadCourse) has its own unit tests in command-service/src/catalog.
 
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
