@@ -1,8 +1,7 @@
 /**
  * Progress and module quizzes over HTTP on the whole stack (real SQLite files, live projections, the
- * authored documents and course published as at start-up): issue 6 "Server" — POST /api/progress, POST
- * /api/quiz/attempt, GET /api/progress, GET /api/quiz-results — with spec §3, §4 (Lesson, Module quiz, Quiz
- * flow) and §7. Every refused command appends nothing.
+ * authored documents and course published as at start-up): POST /api/progress, POST /api/quiz/attempt,
+ * GET /api/progress and GET /api/quiz-results. Every refused command appends nothing.
  */
 import { type EventOf, streams } from '@tickwise/contracts';
 import type { EventLog, RecordedEvent } from '@tickwise/platform';
