@@ -41,10 +41,17 @@ export function cannotHoldFocus(element: Element): boolean {
   return element instanceof HTMLElement && element.checkVisibility?.() === false;
 }
 
-/** Where focus goes when its element cannot hold it: the dialog around it while that is shown, else `main`. */
-function rescueTarget(lost: Element, main: HTMLElement | null): HTMLElement | null {
-  const dialog = lost.isConnected ? lost.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]') : null;
-  return dialog && !cannotHoldFocus(dialog) ? dialog : main;
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/**
+ * Where focus goes when its element cannot hold it: the open dialog it was in, or `main` if it was in none. In
+ * a dialog that is closing (or gone) nothing: the dialog gives focus back to its opener itself. (The dialog is
+ * the one the element was in when it got focus: a removed element no longer knows its ancestors.)
+ */
+function rescueTarget(dialog: HTMLElement | null, main: HTMLElement | null): HTMLElement | null {
+  if (!dialog) return main;
+  const open = dialog.isConnected && dialog.dataset.state !== 'closed' && !cannotHoldFocus(dialog);
+  return open ? dialog : null;
 }
 
 /**
@@ -55,27 +62,31 @@ function rescueTarget(lost: Element, main: HTMLElement | null): HTMLElement | nu
  */
 export function useFocusRescue(main: () => HTMLElement | null) {
   useEffect(() => {
-    let focused: Element | null = document.activeElement;
+    let focused: Element | null = null;
+    let focusedDialog: HTMLElement | null = null;
+    const remember = (element: Element | null) => {
+      focused = element;
+      focusedDialog = element?.closest<HTMLElement>(DIALOG) ?? null;
+    };
+    remember(document.activeElement);
     const rescue = () => {
       if (focused === null || !cannotHoldFocus(focused) || !focusIsLost(document.activeElement, null)) return;
-      const target = rescueTarget(focused, main());
+      const target = rescueTarget(focusedDialog, main());
       target?.focus({ preventScroll: true });
-      if (target && document.activeElement === target) focused = target;
+      if (target && document.activeElement === target) remember(target);
     };
-    const remember = (event: FocusEvent) => {
-      focused = event.target instanceof Element ? event.target : null;
-    };
+    const onFocusIn = (event: FocusEvent) => remember(event.target instanceof Element ? event.target : null);
     // A blur with nowhere to go: the element may just have been disabled or hidden; look once it settled.
     const onFocusOut = (event: FocusEvent) => {
       if (event.relatedTarget === null) queueMicrotask(rescue);
     };
     const observer = new MutationObserver(rescue);
-    document.addEventListener('focusin', remember);
+    document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     return () => {
       observer.disconnect();
-      document.removeEventListener('focusin', remember);
+      document.removeEventListener('focusin', onFocusIn);
       document.removeEventListener('focusout', onFocusOut);
     };
   }, [main]);
