@@ -41,3 +41,29 @@ test('focus on a control that stays on the page is left where the user put it', 
   await screen.findByText('Holding screen');
   expect(navigation).toHaveFocus();
 });
+
+/** A dialog whose body is removed as it closes, and a button in the page that opened it. */
+function ClosingDialog() {
+  useFocusRescue(mainRegion);
+  const [state, setState] = useState<'open' | 'closed'>('open');
+  return (
+    <main id="main" tabIndex={-1}>
+      <button type="button">Read document</button>
+      <div role="dialog" aria-label="Document" tabIndex={-1} data-state={state}>
+        {state === 'open' ? (
+          <button type="button" onClick={() => setState('closed')}>
+            Close
+          </button>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+test('focus lost in a closing dialog is left to the dialog (it returns focus to its opener), not sent to main', async () => {
+  render(<ClosingDialog />);
+  await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Close' })).toBeNull());
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(document.getElementById('main')).not.toHaveFocus();
+});
