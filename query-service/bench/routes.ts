@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { publishContent } from '@tickwise/command-service';
+import { documentsInForce } from '@tickwise/command-service/testing';
 import { event, streams } from '@tickwise/contracts';
 import {
   createLogger,
@@ -73,6 +74,27 @@ async function main(dataDir: string) {
     await log.appendToStream(streams.compliance(learner), views.slice(i, i + 50), {
       expectedRevision: 'any',
     });
+  // The seeded history acknowledges made-up versions; the learner also acknowledges the versions start-up
+  // published, so the learner routes answer a compliant learner.
+  const now = new Date().toISOString();
+  await log.appendToStream(
+    streams.compliance(learner),
+    documentsInForce().map(({ documentType, version, contentHash }) => ({
+      ...event('DocumentAcknowledged', {
+        documentType,
+        version,
+        contentHash,
+        viewedAt: now,
+        acknowledgedAt: now,
+        secondsRead: 30,
+        ip: '127.0.0.1',
+        userAgent: 'bench',
+        consentText: 'I have read and understood this document.',
+      }),
+      metadata: meta(learner),
+    })),
+    { expectedRevision: 'any' },
+  );
   for (const projection of allProjections) await catchUp({ log, store }, projection);
 
   const tokens = createTokenService({ secret: createSecretKey(randomBytes(32)) });
