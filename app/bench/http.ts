@@ -225,6 +225,8 @@ async function main() {
     index,
     userId: seededUserId(index),
     email: seededEmail(index),
+    // A class of learners at home, each from their own address (per-address login limits apply per learner).
+    address: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
     token: tokens.sign(seededUserId(index)),
   }));
   const baseline = spawnProbed(join(__dirname, 'baseline-server.ts'), [dir, '0'], {
@@ -266,6 +268,7 @@ async function main() {
     PORT: '0',
     HOST: '127.0.0.1',
     JWT_SECRET: secret,
+    TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
   });
   const url = await app.url;
@@ -425,6 +428,7 @@ async function main() {
   const sampler = setInterval(() => void app.sample().then((s) => rss.push(s.rssMb)), 10_000);
   const soaked = await soak;
   clearInterval(sampler);
+  rss.push((await app.sample()).rssMb);
   const third = Math.max(1, Math.floor(rss.length / 3));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const rising = mean(rss.slice(-third)) > 1.1 * mean(rss.slice(0, third));
@@ -445,7 +449,11 @@ const ratio = (f: Figures | undefined, b: Figures | undefined) => rps(f) / rps(b
 async function call(url: string, learner: Learner, c: Call): Promise<number> {
   const response = await fetch(`${url}${c.path}`, {
     method: c.method,
-    headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${learner.token}`,
+      'content-type': 'application/json',
+      'x-forwarded-for': learner.address,
+    },
     ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
   });
   await response.arrayBuffer();

@@ -14,6 +14,8 @@ export interface Call {
 
 export interface Learner {
   readonly index: number;
+  /** Where the learner connects from (sent as X-Forwarded-For: the app runs with TRUST_PROXY=1, as behind the gateway). */
+  readonly address: string;
   readonly userId: string;
   readonly email: string;
   readonly token: string;
@@ -58,7 +60,10 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     const learner = ctx.learner as Learner;
     const call = options.workload(learner, ctx.n ?? 0);
     ctx.n = (ctx.n ?? 0) + 1;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-forwarded-for': learner.address,
+    };
     if (!call.anonymous) headers.authorization = `Bearer ${learner.token}`;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     return {
