@@ -244,6 +244,16 @@ export const complianceRoutes = {
     response: Acknowledgment,
     status: 201,
   },
+  /**
+   * The learner's recorded views, the earliest per document version: the server's evidence of reading
+   * time, so a reload restores what was already read (never the client's own clock).
+   */
+  documentViews: {
+    method: 'GET',
+    path: '/api/compliance/document-views',
+    access: 'authenticated',
+    response: t.array(DocumentView),
+  },
   /** Called when a document is opened for reading; starts the reading time (server clock). */
   recordDocumentView: {
     method: 'POST',

@@ -16,6 +16,7 @@ import {
 } from './analytics';
 import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
 import { CheckpointKey } from './checkpoints';
+import { nullable } from './codecs';
 import { complianceRoutes } from './compliance';
 import {
   CheckAnswer,
@@ -188,12 +189,12 @@ export const routes = defineRoutes({
     response: PsychologyResult,
     status: 201,
   },
-  /** 404 when the user has none yet. */
+  /** null when the user has none yet (an answer, not an error: a new learner's dashboard asks for it). */
   latestPsychologyResult: {
     method: 'GET',
     path: '/api/trading-psychology/latest',
     access: 'compliant',
-    response: PsychologyResult,
+    response: nullable(PsychologyResult),
   },
   tradingProfile: {
     method: 'GET',

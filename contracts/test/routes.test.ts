@@ -82,6 +82,7 @@ describe('the route table', () => {
     ['POST', '/api/compliance/acknowledgment', 'authenticated'],
     ['POST', '/api/compliance/document-views', 'authenticated'],
     ['GET', '/api/compliance/log', 'authenticated'],
+    ['GET', '/api/compliance/document-views', 'authenticated'],
     ['GET', '/api/risk/assessments', 'authenticated'],
     ['POST', '/api/risk/assessment', 'authenticated'],
     ['GET', '/api/regulatory/warnings', 'authenticated'],

@@ -5,9 +5,11 @@
  *   /trading-psychology-assessment and the policy pages;
  * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
  * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
- * Everything but the landing page is loaded on demand.
+ * Everything but the landing page is loaded on demand. Every path is one of the contracts' pagePaths: the
+ * server answers 404 for any other.
  */
 import type { User } from '@tickwise/contracts';
+import { pagePaths } from '@tickwise/contracts/pages';
 import { lazy, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuthDialogs } from '../dialogs/auth-dialogs';
@@ -44,8 +46,10 @@ const AnalyticsPage = lazy(() =>
 
 /** The auditor's and the analyst's screens, for users who hold the role (or admin). */
 const staffRoutes = (user: User): ReactElement[] => [
-  ...(canAudit(user) ? [<Route key="/audit" path="/audit" element={<AuditPage />} />] : []),
-  ...(canAnalyse(user) ? [<Route key="/analytics" path="/analytics" element={<AnalyticsPage />} />] : []),
+  ...(canAudit(user) ? [<Route key="audit" path={pagePaths.audit} element={<AuditPage />} />] : []),
+  ...(canAnalyse(user)
+    ? [<Route key="analytics" path={pagePaths.analytics} element={<AnalyticsPage />} />]
+    : []),
 ];
 
 const policyRoutes = (): ReactElement[] =>
@@ -63,7 +67,7 @@ export function AppRoutes() {
     return (
       <Routes>
         <Route
-          path="/"
+          path={pagePaths.home}
           element={
             <LandingPage
               onLogin={dialogs.openLogin}
@@ -80,7 +84,7 @@ export function AppRoutes() {
   if (!user.isCompliant) {
     return (
       <Routes>
-        <Route path="/" element={<ComplianceRequiredPage />} />
+        <Route path={pagePaths.home} element={<ComplianceRequiredPage />} />
         {staffRoutes(user)}
         {policyRoutes()}
         {notFound}
@@ -89,11 +93,11 @@ export function AppRoutes() {
   }
   return (
     <Routes>
-      <Route path="/" element={<DashboardPage />} />
-      <Route path="/dashboard" element={<DashboardPage />} />
-      <Route path="/course" element={<CoursePage />} />
-      <Route path="/compliance" element={<CompliancePage />} />
-      <Route path="/trading-psychology-assessment" element={<PsychologyAssessmentPage />} />
+      <Route path={pagePaths.home} element={<DashboardPage />} />
+      <Route path={pagePaths.dashboard} element={<DashboardPage />} />
+      <Route path={pagePaths.course} element={<CoursePage />} />
+      <Route path={pagePaths.compliance} element={<CompliancePage />} />
+      <Route path={pagePaths.psychologyAssessment} element={<PsychologyAssessmentPage />} />
       {staffRoutes(user)}
       {policyRoutes()}
       {notFound}

@@ -11,6 +11,8 @@ export const storageKeys = {
   cookiePreferences: 'cookie-preferences',
   /** sessionStorage: the highest event-log position this tab has written (read your writes). */
   position: 'tickwise-position',
+  /** sessionStorage: JSON { userId, keys } of the acknowledgment boxes ticked in the compliance dialog. */
+  ticked: 'tickwise-ticked',
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,9 +1,11 @@
+import { pagePaths } from '@tickwise/contracts/pages';
+
 /** The four policy pages. */
 export const policyLinks = [
-  { slug: 'privacy-policy', path: '/privacy-policy', title: 'Privacy Policy' },
-  { slug: 'terms-of-service', path: '/terms-of-service', title: 'Terms of Service' },
-  { slug: 'cookie-policy', path: '/cookie-policy', title: 'Cookie Policy' },
-  { slug: 'cftc-compliance', path: '/cftc-compliance', title: 'CFTC Compliance' },
+  { slug: 'privacy-policy', path: pagePaths.privacyPolicy, title: 'Privacy Policy' },
+  { slug: 'terms-of-service', path: pagePaths.termsOfService, title: 'Terms of Service' },
+  { slug: 'cookie-policy', path: pagePaths.cookiePolicy, title: 'Cookie Policy' },
+  { slug: 'cftc-compliance', path: pagePaths.cftcCompliance, title: 'CFTC Compliance' },
 ] as const;
 
 export type PolicySlug = (typeof policyLinks)[number]['slug'];

@@ -167,7 +167,11 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
         ctx.type = reply.file.contentType;
         ctx.attachment(reply.file.filename);
       }
-      ctx.body = encoded;
+      if (encoded === null) {
+        // Koa turns a null body into 204 No Content: a route whose answer is null ("none yet") says so in JSON.
+        ctx.type = 'application/json';
+        ctx.body = 'null';
+      } else ctx.body = encoded;
     });
   }
 }

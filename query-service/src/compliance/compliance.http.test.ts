@@ -14,6 +14,7 @@ import {
   testClock,
 } from '@tickwise/command-service/testing';
 import { DocumentType, streams } from '@tickwise/contracts';
+import { earliestViews } from './routes';
 
 const clock = testClock();
 let stack: Stack;
@@ -110,6 +111,7 @@ describe('GET /api/compliance/documents', () => {
     '/api/risk/assessments',
     '/api/regulatory/warnings',
     '/api/compliance/log',
+    '/api/compliance/document-views',
   ])('%s needs a signed-in user: 401 {error}', async (path) => {
     const res = await stack.client().get(path);
     expect(res.status).toBe(401);
@@ -170,6 +172,22 @@ describe("the learner's own records", () => {
       documentType: 'cftc_warning',
       version: inForce('cftc_warning'),
     });
+  });
+
+  test('GET /api/compliance/document-views: the recorded view of each version, oldest first; none of anyone else', async () => {
+    const views = await list(first, '/api/compliance/document-views');
+    expect(views).toEqual([
+      { documentType: 'risk_disclosure', version: inForce('risk_disclosure'), viewedAt: expect.any(String) },
+      { documentType: 'cftc_warning', version: inForce('cftc_warning'), viewedAt: expect.any(String) },
+    ]);
+    const log = await list(first, '/api/compliance/log');
+    const firstViewOf = (type: string) =>
+      log.filter((e) => e.kind === 'document_viewed' && e.documentType === type).at(-1)?.at;
+    expect(views.map((v) => v.viewedAt)).toEqual([
+      firstViewOf('risk_disclosure'),
+      firstViewOf('cftc_warning'),
+    ]);
+    expect(await list(second, '/api/compliance/document-views')).toEqual([]);
   });
 
   test('GET /api/risk/assessments: newest first, each with its server-set expiry', async () => {
@@ -260,4 +278,28 @@ test('every error answered is exactly {error: string}', () => {
     expect(JSON.parse(response.text)).toEqual(response.body);
   }
   expect(stack.projectionErrors).toEqual([]);
+});
+
+describe('earliestViews', () => {
+  test('keeps the first view of each version from a log listed newest first', () => {
+    const entry = (id: string, at: string, version = '1.0', kind = 'document_viewed' as const) => ({
+      id,
+      kind,
+      at,
+      summary: '',
+      documentType: 'risk_disclosure' as const,
+      version,
+    });
+    expect(
+      earliestViews([
+        entry('4', '2026-01-01T00:00:04.000Z', '2.0'),
+        entry('3', '2026-01-01T00:00:03.000Z'),
+        { ...entry('2', '2026-01-01T00:00:02.000Z'), kind: 'document_acknowledged' },
+        entry('1', '2026-01-01T00:00:01.000Z'),
+      ]),
+    ).toEqual([
+      { documentType: 'risk_disclosure', version: '1.0', viewedAt: '2026-01-01T00:00:01.000Z' },
+      { documentType: 'risk_disclosure', version: '2.0', viewedAt: '2026-01-01T00:00:04.000Z' },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { DocumentType, documentKey } from '@tickwise/contracts';
+import { type ComplianceLogEntry, DocumentType, type DocumentView, documentKey } from '@tickwise/contracts';
 import { type RouteHandlers } from '@tickwise/platform';
 import { type ActiveDocumentDoc, activeCollection, type LearnerComplianceDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
@@ -39,8 +39,22 @@ export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'
     async regulatoryWarnings(_input, request) {
       return { body: (await learner(request.principal.userId))?.warnings ?? [] };
     },
+    async documentViews(_input, request) {
+      return { body: earliestViews((await learner(request.principal.userId))?.log ?? []) };
+    },
     async complianceLog(_input, request) {
       return { body: (await learner(request.principal.userId))?.log ?? [] };
     },
   };
+}
+
+/** The earliest recorded view of each document version, from the log (newest first), oldest first. */
+export function earliestViews(log: readonly ComplianceLogEntry[]): DocumentView[] {
+  const earliest = new Map<string, DocumentView>();
+  for (const entry of [...log].reverse()) {
+    if (entry.kind !== 'document_viewed' || !entry.documentType || !entry.version) continue;
+    const view = { documentType: entry.documentType, version: entry.version, viewedAt: entry.at };
+    if (!earliest.has(documentKey(view))) earliest.set(documentKey(view), view);
+  }
+  return [...earliest.values()];
 }

@@ -1,6 +1,6 @@
 /**
  * The psychology queries over HTTP on the whole stack: the questions
- * without their categories, the latest result (404 before any), every result newest first, and the
+ * without their categories, the latest result (null before any), every result newest first, and the
  * trading profile from the archetype and the latest risk assessment — for compliant learners only.
  */
 
@@ -50,10 +50,10 @@ describe('results: latest and all, newest first', () => {
     learner = await compliantLearner(stack, 'results');
   });
 
-  test('before any assessment: latest → 404 {error}; assessments → []', async () => {
+  test('before any assessment: latest → 200 null (none yet, not an error); assessments → []', async () => {
     const latest = await learner.get(LATEST);
-    expect(latest.status).toBe(404);
-    expect(latest.body).toEqual({ error: 'No psychology assessment completed yet' });
+    expect(latest.status).toBe(200);
+    expect(latest.body).toBeNull();
     const all = await learner.get(ASSESSMENTS);
     expect(all.status).toBe(200);
     expect(all.body).toEqual([]);
@@ -103,7 +103,9 @@ describe('results: latest and all, newest first', () => {
 
   test('another learner sees none of them', async () => {
     const other = await compliantLearner(stack, 'results-other');
-    expect((await other.get(LATEST)).status).toBe(404);
+    const latest = await other.get(LATEST);
+    expect(latest.status).toBe(200);
+    expect(latest.body).toBeNull();
     expect((await other.get(ASSESSMENTS)).body).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { type RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
   type InstrumentArchetypesDoc,
@@ -36,8 +36,7 @@ export function psychologyQueries(deps: QueryServiceDeps): RouteHandlers<'query'
     },
     async latestPsychologyResult(_input, request) {
       const [latest] = await results(request.principal.userId);
-      if (!latest) throw new HttpError(404, 'No psychology assessment completed yet');
-      return { body: await describe(latest) };
+      return { body: latest ? await describe(latest) : null };
     },
     async assessments(_input, request) {
       return { body: await Promise.all((await results(request.principal.userId)).map(describe)) };

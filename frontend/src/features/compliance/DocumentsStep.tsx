@@ -22,9 +22,11 @@ import { documentKey } from '@tickwise/contracts/words';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../components/toast-store';
 import { errorText } from '../../session/errors';
+import { useSession } from '../../session/use-session';
 import { messages } from './constants';
 import { DocumentText } from './DocumentText';
 import { acknowledgmentOf, formatDate } from './status';
+import { readTicked, writeTicked } from './ticked';
 import { useAcknowledgment } from './use-acknowledgment';
 import { type ReadingStatus, useReading } from './use-reading';
 
@@ -39,7 +41,10 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
   const [openKey, setOpenKey] = useState<string | null>(null);
   const openDoc = documents.find((d) => documentKey(d) === openKey) ?? null;
   const reading = useReading(openDoc);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const userId = useSession().user?.id ?? '';
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => readTicked(userId));
+  useEffect(() => writeTicked(userId, ticked), [userId, ticked]);
+  const [ticksKept] = useState(() => ticked.size > 0);
   const [submitting, setSubmitting] = useState(false);
   const acknowledgment = useAcknowledgment(reading);
   // Acknowledgments recorded in this dialog: a retry after a failure does not send them again.
@@ -97,6 +102,9 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
     onDone();
   };
 
+  const restoredCount = documents.filter(
+    (d) => !onRecord(d) && reading.restored.has(documentKey(d)) && reading.statusOf(d).isRead,
+  ).length;
   const openTitle = openDoc?.title ?? '';
   const openRead = openDoc !== null && reading.statusOf(openDoc).isRead;
 
@@ -111,6 +119,11 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
           <Text fontSize="sm" fontWeight="medium" data-testid="documents-progress">
             {doneCount} of {documents.length} documents read and acknowledged
           </Text>
+          {restoredCount > 0 ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="reading-restored">
+              {messages.readingRestored(restoredCount, ticksKept)}
+            </Text>
+          ) : null}
           <VisuallyHidden aria-live="polite">
             {openRead ? `${openTitle}: ${messages.read}` : ''}
           </VisuallyHidden>

@@ -42,6 +42,11 @@ export const complianceApi = api.injectEndpoints({
       query: () => routeRequest('acknowledgments'),
       providesTags: [providedBy.acknowledgments],
     }),
+    /** The learner's recorded views (earliest per version): reading time the server already counts. */
+    documentViews: build.query<DocumentView[], void>({
+      query: () => routeRequest('documentViews'),
+      providesTags: [providedBy.documentViews],
+    }),
     /** Sent when a document is opened for reading: the server starts its reading time. */
     recordDocumentView: build.mutation<DocumentView, BodyOf<'recordDocumentView'>>({
       query: (body) => routeRequest('recordDocumentView', { body }),
@@ -78,6 +83,7 @@ export const complianceApi = api.injectEndpoints({
 export const {
   useComplianceDocumentsQuery,
   useAcknowledgmentsQuery,
+  useDocumentViewsQuery,
   useRecordDocumentViewMutation,
   useAcknowledgeDocumentMutation,
   useRiskAssessmentsQuery,

@@ -6,7 +6,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Acknowledgment, ComplianceDocument, RiskAssessment } from '@tickwise/contracts';
+import type { Acknowledgment, ComplianceDocument, DocumentView, RiskAssessment } from '@tickwise/contracts';
 import type { FetchCall } from '../../../test/fetch';
 import { json, learner, renderWithProviders, scriptFetch, sessionOf } from '../../../test/render';
 import { storageKeys } from '../../app/storage';
@@ -53,6 +53,7 @@ interface Server {
   documents?: () => ReturnType<typeof json>;
   acknowledgments?: Acknowledgment[];
   assessments?: RiskAssessment[];
+  views?: DocumentView[];
   acknowledge?: (call: FetchCall) => ReturnType<typeof json>;
 }
 
@@ -60,6 +61,7 @@ function server({
   documents = () => json([riskDoc, cftcDoc]),
   acknowledgments = [],
   assessments = [],
+  views = [],
   acknowledge,
 }: Server = {}) {
   return scriptFetch((call) => {
@@ -71,6 +73,8 @@ function server({
         return json(acknowledgments);
       case 'GET /api/risk/assessments':
         return json(assessments);
+      case 'GET /api/compliance/document-views':
+        return json(views);
       case 'POST /api/compliance/document-views':
         return json({ ...(call.body as object), viewedAt: new Date().toISOString() }, 201);
       case 'POST /api/risk/assessment':
@@ -125,6 +129,7 @@ const latestToast = () => toastStore.getSnapshot().find((t) => t.open);
 
 let user: ReturnType<typeof userEvent.setup>;
 beforeEach(() => {
+  sessionStorage.clear();
   localStorage.setItem(storageKeys.token, 'token-123');
   jest.useFakeTimers();
   user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
@@ -153,7 +158,7 @@ describe('the documents step', () => {
       'You can lose more than you deposit.',
     );
     await waitFor(() => expect(card(riskDoc.title).getByText('Reading... 10 s left')).toBeInTheDocument());
-    const views = calls.filter((c) => c.url === '/api/compliance/document-views');
+    const views = calls.filter((c) => c.method === 'POST' && c.url === '/api/compliance/document-views');
     expect(views.map((c) => c.body)).toEqual([{ documentType: 'risk_disclosure', version: '1.0' }]);
 
     await advance(1000);
@@ -332,6 +337,51 @@ describe('the documents step', () => {
     expect(screen.getByRole('dialog', { name: 'Compliance Complete' })).toBeInTheDocument();
     const acks = calls.filter((c) => c.url === '/api/compliance/acknowledgment');
     expect(acks.map((c) => (c.body as { documentType: string }).documentType)).toEqual(['cftc_warning']);
+  });
+});
+
+describe('after a reload', () => {
+  const viewed = (d: ComplianceDocument, secondsAgo: number): DocumentView => ({
+    documentType: d.documentType,
+    version: d.version,
+    viewedAt: new Date(Date.now() - secondsAgo * 1000).toISOString(),
+  });
+
+  it('restores reading from the views the server recorded and the ticks of this tab, and says so', async () => {
+    server({ views: [viewed(riskDoc, 30)] });
+    const first = renderDialog();
+    await screen.findAllByTestId('compliance-document');
+    await waitFor(() => expect(card(riskDoc.title).getByText('Read')).toBeInTheDocument());
+    await clickBox(riskDoc.title);
+    expect(screen.getByTestId('documents-progress')).toHaveTextContent('1 of 2');
+    first.unmount();
+
+    // The page again (a reload): the server still has the view; the tick was kept for this tab.
+    server({ views: [viewed(riskDoc, 40), viewed(cftcDoc, 4)] });
+    renderDialog();
+    await screen.findAllByTestId('compliance-document');
+    await waitFor(() => expect(screen.getByTestId('documents-progress')).toHaveTextContent('1 of 2'));
+    expect(box(riskDoc.title)).toBeChecked();
+    expect(screen.getByTestId('reading-restored')).toHaveTextContent(
+      'Welcome back: a document you opened earlier counts as read, as we recorded when you opened it, and the boxes you ticked are still ticked.',
+    );
+    // A view 4 s old counts 4 s: 6 s of reading are left once the document is open again.
+    expect(card(cftcDoc.title).getByText('Paused · 6 s left')).toBeInTheDocument();
+    await user.click(card(cftcDoc.title).getByRole('button', { name: 'Read Document' }));
+    expect(card(cftcDoc.title).getByText('Reading... 6 s left')).toBeInTheDocument();
+  });
+
+  it('does not carry one user’s ticks over to another user', async () => {
+    sessionStorage.setItem(
+      storageKeys.ticked,
+      JSON.stringify({ userId: 'someone-else', keys: ['risk_disclosure@1.0'] }),
+    );
+    server({ views: [viewed(riskDoc, 30)] });
+    renderDialog();
+    await screen.findAllByTestId('compliance-document');
+    await waitFor(() => expect(card(riskDoc.title).getByText('Read')).toBeInTheDocument());
+    expect(box(riskDoc.title)).not.toBeChecked();
+    expect(screen.getByTestId('documents-progress')).toHaveTextContent('0 of 2');
   });
 });
 

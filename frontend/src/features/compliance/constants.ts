@@ -35,6 +35,9 @@ export const messages = {
   /** A document closed before its 10 seconds: its timer waits until it is open again. */
   pausedLeft: (seconds: number) => `Paused · ${seconds} s left`,
   read: 'Read',
+  /** After a reload: reading time the server had recorded counts, so those documents need not be read again. */
+  readingRestored: (count: number, ticksKept: boolean) =>
+    `Welcome back: ${count === 1 ? 'a document you opened earlier counts' : `${count} documents you opened earlier count`} as read, as we recorded when you opened ${count === 1 ? 'it' : 'them'}${ticksKept ? ', and the boxes you ticked are still ticked' : ''}.`,
   mustBeReadTitle: 'Document Must Be Read',
   mustBeReadDescription: 'Please read the full document before acknowledging.',
   mustBeReadDialog: 'Please read the full document before acknowledging (minimum 10 seconds)',

@@ -5,11 +5,15 @@
  * opening another one pauses its timer, so every document is really open for 10 seconds. The server
  * counts from the recorded view, which is never later than the client's start, so a document Read here
  * is always old enough for the server.
+ *
+ * After a reload the reading already done is not lost: the views the server recorded earlier (its
+ * evidence, on its clock) seed each document's seconds with the time since its first view, so a document
+ * opened at least 10 s ago is Read again at once.
  */
-import type { ComplianceDocument } from '@tickwise/contracts';
+import type { ComplianceDocument, DocumentView } from '@tickwise/contracts';
 import { documentKey } from '@tickwise/contracts/words';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRecordDocumentViewMutation } from './compliance-api';
+import { useDocumentViewsQuery, useRecordDocumentViewMutation } from './compliance-api';
 import { MIN_READ_SECONDS, READ_TICK_MS } from './constants';
 import { type DocumentRef } from './status';
 
@@ -31,6 +35,8 @@ export interface ReadingStatus {
 
 export interface Reading {
   statusOf(doc: DocumentRef): ReadingStatus;
+  /** Keys of the documents whose reading was restored from views recorded before this page was loaded. */
+  readonly restored: ReadonlySet<string>;
   /** Records the view again after it failed. */
   retryView(doc: DocumentRef): void;
 }
@@ -53,9 +59,26 @@ export function statusFrom(entry: Entry | undefined, minimum = MIN_READ_SECONDS)
   return { phase, secondsLeft, isRead };
 }
 
+/** The entries the server's recorded views stand for at `now`: seconds since each first view, at most 10. */
+export function entriesFromViews(views: readonly DocumentView[], now: number): Record<string, Entry> {
+  const entries: Record<string, Entry> = {};
+  for (const view of views) {
+    const elapsed = Math.floor((now - Date.parse(view.viewedAt)) / 1000);
+    if (Number.isNaN(elapsed)) continue;
+    entries[documentKey(view)] = {
+      view: 'recorded',
+      seconds: Math.min(MIN_READ_SECONDS, Math.max(0, elapsed)),
+    };
+  }
+  return entries;
+}
+
 /** `open` is the document shown now (its timer runs), or null. */
 export function useReading(open: ComplianceDocument | null): Reading {
   const [entries, setEntries] = useState<Readonly<Record<string, Entry>>>({});
+  const [restored, setRestored] = useState<ReadonlySet<string>>(new Set());
+  const views = useDocumentViewsQuery();
+  const seeded = useRef(false);
   const [recordView] = useRecordDocumentViewMutation();
   const requested = useRef(new Set<string>());
   const mounted = useRef(true);
@@ -90,6 +113,16 @@ export function useReading(open: ComplianceDocument | null): Reading {
     [recordView, update],
   );
 
+  // Once, when the recorded views arrive: documents not touched on this page start from their evidence.
+  useEffect(() => {
+    if (seeded.current || views.data === undefined) return;
+    seeded.current = true;
+    const recorded = entriesFromViews(views.data, Date.now());
+    for (const key of Object.keys(recorded)) requested.current.add(key);
+    setEntries((all) => ({ ...recorded, ...all }));
+    setRestored(new Set(Object.keys(recorded)));
+  }, [views.data]);
+
   const openKey = open === null ? null : documentKey(open);
   const openEntry = openKey === null ? undefined : entries[openKey];
   const openView = openEntry?.view ?? 'none';
@@ -111,6 +144,7 @@ export function useReading(open: ComplianceDocument | null): Reading {
 
   return {
     statusOf: (doc) => statusFrom(entries[documentKey(doc)]),
+    restored,
     retryView: record,
   };
 }

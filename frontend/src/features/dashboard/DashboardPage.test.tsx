@@ -168,10 +168,8 @@ describe('the learner dashboard', () => {
     expect(await screen.findByTestId('score-ring')).toHaveAttribute('data-tone', tone);
   });
 
-  it("says 'No Psychology Assessment completed yet' when there is none (404), with a way to start", async () => {
-    renderDashboard({
-      '/api/trading-psychology/latest': () => json({ error: 'No psychology assessment completed yet' }, 404),
-    });
+  it("says 'No Psychology Assessment completed yet' when there is none (null), with a way to start", async () => {
+    renderDashboard({ '/api/trading-psychology/latest': () => json(null) });
     const psychology = card('psychology-card');
     expect(await psychology.findByText('No Psychology Assessment completed yet')).toBeInTheDocument();
     expect(psychology.getByRole('link', { name: 'Start the assessment' })).toHaveAttribute(

@@ -38,8 +38,8 @@ describe('reading psychology replies', () => {
 });
 
 describe('the psychology endpoints', () => {
-  it('answers null for the latest result when there is none (404)', async () => {
-    const calls = scriptFetch(() => json({ error: 'No psychology assessment completed yet' }, 404));
+  it('answers null for the latest result when there is none yet (the server answers null)', async () => {
+    const calls = scriptFetch(() => json(null));
     const store = createAppStore();
     const reply = await store.dispatch(psychologyApi.endpoints.latestPsychologyResult.initiate());
     expect(calls[0]?.url).toBe('/api/trading-psychology/latest');

@@ -1,6 +1,6 @@
 /**
  * The psychology endpoints: the questions, submitting an answer sheet, and the latest result
- * (a 404 means none yet and becomes null, the screens' empty state). Replies that are not the expected
+ * (null when there is none yet, the screens' empty state). Replies that are not the expected
  * shape are read defensively: questions that are not a list become none, a result that is not one is null.
  */
 import type { BodyOf, PsychologyQuestion, PsychologyResult } from '@tickwise/contracts';
@@ -71,13 +71,10 @@ export const psychologyApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => questionsFrom(raw),
       providesTags: [providedBy.psychologyQuestions],
     }),
-    /** The latest result, or null when there is none yet (404). */
+    /** The latest result, or null when there is none yet (the server answers null, not an error). */
     latestPsychologyResult: build.query<PsychologyResult | null, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const reply = await baseQuery(routeRequest('latestPsychologyResult'));
-        if (reply.error) return reply.error.status === 404 ? { data: null } : { error: reply.error };
-        return { data: psychologyResultFrom(reply.data) };
-      },
+      query: () => routeRequest('latestPsychologyResult'),
+      transformResponse: (raw: unknown) => psychologyResultFrom(raw),
       providesTags: [providedBy.latestPsychologyResult],
     }),
     submitPsychologyAssessment: build.mutation<PsychologyResult, BodyOf<'submitPsychologyAssessment'>>({

@@ -1,0 +1,26 @@
+/**
+ * The pages of the SPA (its client-side routes). The server answers these paths with the app (200) and
+ * any other path with the app's not-found page and 404; the router and the server both read this list,
+ * so a page added to one is known to the other.
+ */
+export const pagePaths = {
+  home: '/',
+  dashboard: '/dashboard',
+  course: '/course',
+  compliance: '/compliance',
+  psychologyAssessment: '/trading-psychology-assessment',
+  audit: '/audit',
+  analytics: '/analytics',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  cookiePolicy: '/cookie-policy',
+  cftcCompliance: '/cftc-compliance',
+} as const;
+
+export type PagePath = (typeof pagePaths)[keyof typeof pagePaths];
+
+const known: ReadonlySet<string> = new Set(Object.values(pagePaths));
+
+/** True when `path` is a page of the app; a trailing slash is the same page ('/course/' is '/course'). */
+export const isPagePath = (path: string): boolean =>
+  known.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
