@@ -7,6 +7,7 @@
  */
 import { isLeft } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './account-rules';
 
 /** Narrows or transforms a codec with a predicate; failures are reported with `name`. */
 export function refine<A, O>(
@@ -102,12 +103,10 @@ export const personName = (max: number): t.Type<string, string, unknown> =>
     `plain text of at most ${max} characters (no control or text-direction characters)`,
   );
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** An e-mail address (trimmed, NFC, at most 254 characters, plain text). Case is kept; see `normalizeEmail`. */
 export const email = refine(
   plainTrimmedString,
-  (s) => s.length <= 254 && EMAIL_PATTERN.test(s),
+  (s) => s.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(s),
   'an e-mail address',
 );
 

@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  axeViolations,
   type CloseWay,
   expectFocusBackAfterClosing,
   focusedElement,
@@ -342,12 +343,35 @@ test.each([
   await screenshot(page, `policy-${path.slice(1)}-mobile-360`, false);
 });
 
-test("an unknown path shows '404 Page Not Found' with a way home", async () => {
+test("an unknown path answers 404 and shows '404 Page Not Found' with a way home, never the landing page", async () => {
+  // The server knows the app's pages: a deep link that is one answers 200, anything else 404.
+  expect((await fetch(`${app.url}/compliance`)).status).toBe(200);
+  expect((await fetch(`${app.url}/course/`)).status).toBe(200);
+  const missing = await fetch(`${app.url}/no/such/page`);
+  expect(missing.status).toBe(404);
+  expect(await missing.text()).not.toContain('data-prerendered');
+  // Watch from the first byte: does anything of the landing page ever reach the document?
+  await context.addInitScript(() => {
+    const w = window as unknown as { sawLanding: boolean };
+    w.sawLanding = false;
+    new MutationObserver(() => {
+      if (
+        document.querySelector('[data-prerendered]') ||
+        document.body?.textContent?.includes('Start Learning Free')
+      )
+        w.sawLanding = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await open('/no/such/page');
   await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { sawLanding: boolean }).sawLanding)).toBe(false);
+  // The document's own 404 is the point of this test, not a problem.
+  expect(problems).toEqual(['404 /no/such/page']);
+  problems = [];
+  expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'not-found');
   await onPhone();
+  expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'not-found-mobile-360', false);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await page.getByRole('button', { name: 'Start Learning Free' }).waitFor();

@@ -150,6 +150,51 @@ describe('the registration dialog', () => {
     expect(calls).toHaveLength(0);
   });
 
+  /** The input labelled `label`, and the text that describes it (its error, its hint). */
+  const field = (label: string) => {
+    const input = screen.getByLabelText(new RegExp(`^${label}`));
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    return { input, described };
+  };
+
+  it('says on the field what is wrong with a malformed e-mail and a short password, and sends nothing', async () => {
+    const calls = scriptFetch(() => json({}));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await fill({ Email: 'ada@example', Password: 'short', 'Confirm password': 'short' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(field('Email').input).toHaveAttribute('aria-invalid', 'true'));
+    expect(field('Email').described).toContain('Enter an e-mail address like name@example.com.');
+    expect(field('Password').input).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Password').described).toContain('Use at least 8 characters for your password.');
+    expect(field('Confirm password').input).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(field('Email').input).toHaveFocus());
+    expect(calls).toHaveLength(0);
+    // Fixing a field clears its message at once.
+    await userEvent.type(field('Email').input, '.com');
+    expect(field('Email').input).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Enter an e-mail address like name@example.com.')).not.toBeInTheDocument();
+  });
+
+  it("turns the server's validation message into the same words, on the field", async () => {
+    scriptFetch(() => json({ error: 'email: must be an e-mail address' }, 400));
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
+    await screen.findByRole('dialog', { name: 'Join Tickwise' });
+    await fill({ Email: 'ada@example.com', Password: 'correct horse', 'Confirm password': 'correct horse' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter an e-mail address like name@example.com.',
+    );
+    expect(screen.queryByText(/must be an e-mail address/)).not.toBeInTheDocument();
+    expect(field('Email').input).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Email').described).toContain('Enter an e-mail address like name@example.com.');
+  });
+
   it('sends only firstName, lastName, email and password; then signs in, refetches the user and hands off after 800 ms', async () => {
     const calls = scriptFetch((call) =>
       call.url === '/api/auth/register'

@@ -22,6 +22,13 @@ import { errorText } from '../session/errors';
 import { useAuthActions } from '../session/use-session';
 import type { AuthView } from './auth-dialogs';
 import { FormAlert } from './FormAlert';
+import {
+  type FieldErrors,
+  fieldErrorFromServer,
+  loginErrors,
+  type RegistrationField,
+  registrationErrors,
+} from './field-errors';
 import { useFocusReturn } from './focus-return';
 
 export const authMessages = {
@@ -116,11 +123,18 @@ function LoginView({ firstField, onSwitch, onDone, reload }: ViewProps & { reado
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Field messages appear once a submit was tried, then follow every change.
+  const [tried, setTried] = useState(false);
+  const invalid = tried ? loginErrors({ email, password }) : {};
+  const form = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() === '' || password === '') {
-      setError(authMessages.required);
+    setTried(true);
+    const errors = loginErrors({ email, password });
+    if (Object.keys(errors).length > 0) {
+      setError(email.trim() === '' || password === '' ? authMessages.required : null);
+      focusFirstInvalid(form.current);
       return;
     }
     setError(null);
@@ -144,11 +158,12 @@ function LoginView({ firstField, onSwitch, onDone, reload }: ViewProps & { reado
         <Dialog.Description color="fg.muted">Sign in to continue your course.</Dialog.Description>
       </Dialog.Header>
       <Dialog.Body>
-        <form noValidate onSubmit={submit} aria-label="Sign in">
+        <form noValidate onSubmit={submit} aria-label="Sign in" ref={form}>
           <Stack gap="4">
             <TextField
               label="Email"
               required
+              error={invalid.email}
               ref={firstField}
               type="email"
               name="email"
@@ -161,6 +176,7 @@ function LoginView({ firstField, onSwitch, onDone, reload }: ViewProps & { reado
               required
               type="password"
               name="password"
+              error={invalid.password}
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
@@ -198,23 +214,33 @@ function RegisterView({
     confirmPassword: '',
   });
   const [error, setError] = useState<string | null>(null);
-  const [mismatch, setMismatch] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const set = (name: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  // Field messages appear once a submit was tried, then follow every change; the server's stay until the
+  // field changes.
+  const [tried, setTried] = useState(false);
+  const [fromServer, setFromServer] = useState<FieldErrors<RegistrationField>>({});
+  const invalid = { ...fromServer, ...(tried ? registrationErrors(fields) : {}) };
+  const form = useRef<HTMLFormElement>(null);
+  const set = (name: RegistrationField) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setFields((f) => ({ ...f, [name]: e.target.value }));
+    setFromServer(({ [name]: _changed, ...rest }) => rest);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (fields.email.trim() === '' || fields.password === '') {
-      setError(authMessages.required);
+    setTried(true);
+    const errors = registrationErrors(fields);
+    if (Object.keys(errors).length > 0) {
+      setError(
+        fields.email.trim() === '' || fields.password === ''
+          ? authMessages.required
+          : errors.confirmPassword === authMessages.passwordsDiffer
+            ? authMessages.passwordsDiffer
+            : null,
+      );
+      focusFirstInvalid(form.current);
       return;
     }
-    if (fields.password !== fields.confirmPassword) {
-      setMismatch(true);
-      setError(authMessages.passwordsDiffer);
-      return;
-    }
-    setMismatch(false);
     setError(null);
     setSubmitting(true);
     try {
@@ -229,8 +255,12 @@ function RegisterView({
       navigate('/');
       setTimeout(onRegistered, REGISTRATION_COMPLIANCE_DELAY_MS);
     } catch (err) {
-      setError(errorText(err, authMessages.registrationFailed));
+      const message = errorText(err, authMessages.registrationFailed);
+      const field = fieldErrorFromServer(message, fields.password);
+      if (field !== null) setFromServer({ [field.field]: field.text });
+      setError(field?.text ?? message);
       setSubmitting(false);
+      if (field !== null) focusFirstInvalid(form.current);
     }
   };
 
@@ -245,11 +275,12 @@ function RegisterView({
         </Dialog.Description>
       </Dialog.Header>
       <Dialog.Body>
-        <form noValidate onSubmit={submit} aria-label="Create account">
+        <form noValidate onSubmit={submit} aria-label="Create account" ref={form}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <TextField
                 label="First name"
+                error={invalid.firstName}
                 ref={firstField}
                 name="firstName"
                 autoComplete="given-name"
@@ -258,6 +289,7 @@ function RegisterView({
               />
               <TextField
                 label="Last name"
+                error={invalid.lastName}
                 name="lastName"
                 autoComplete="family-name"
                 value={fields.lastName}
@@ -269,6 +301,7 @@ function RegisterView({
               required
               type="email"
               name="email"
+              error={invalid.email}
               autoComplete="email"
               value={fields.email}
               onChange={set('email')}
@@ -277,6 +310,7 @@ function RegisterView({
               label="Password"
               required
               helper="Use at least 8 characters."
+              error={invalid.password}
               type="password"
               name="password"
               autoComplete="new-password"
@@ -286,7 +320,7 @@ function RegisterView({
             <TextField
               label="Confirm password"
               required
-              invalid={mismatch}
+              error={invalid.confirmPassword}
               type="password"
               name="confirmPassword"
               autoComplete="new-password"
@@ -313,15 +347,24 @@ function RegisterView({
 interface TextFieldProps extends InputProps {
   readonly ref?: Ref<HTMLInputElement>;
   readonly label: string;
-  readonly invalid?: boolean;
+  /** What is wrong with the value, in plain words: the field is marked invalid and described by it. */
+  readonly error?: string | undefined;
   /** A hint under the input. */
   readonly helper?: string;
 }
 
-/** A labelled input of these forms: required ones carry the required indicator. */
-function TextField({ label, required, invalid, helper, ...input }: TextFieldProps) {
+/** Moves focus to the form's first field marked invalid (after React has marked it). */
+function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
+ * A labelled input of these forms: required ones carry the required indicator; an error marks the input
+ * aria-invalid and describes it (Chakra's Field links the error text by aria-describedby).
+ */
+function TextField({ label, required, error, helper, ...input }: TextFieldProps) {
   return (
-    <Field.Root required={required} invalid={invalid}>
+    <Field.Root required={required} invalid={error !== undefined}>
       <Field.Label>
         {label}
         {required ? (
@@ -333,6 +376,7 @@ function TextField({ label, required, invalid, helper, ...input }: TextFieldProp
       </Field.Label>
       <Input {...input} />
       {helper ? <Field.HelperText color="fg.muted">{helper}</Field.HelperText> : null}
+      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

@@ -3,7 +3,7 @@
  * Colour pairs are chosen for WCAG AA: body text on the background is above 12:1, muted text above 7:1,
  * the accent button's dark label on cyan above 9:1.
  */
-import { createSystem, defaultConfig, defineConfig, defineSlotRecipe } from '@chakra-ui/react';
+import { createSystem, defaultConfig, defineConfig, defineRecipe, defineSlotRecipe } from '@chakra-ui/react';
 
 /** Every dialog: a dimmed, blurred page behind, and a bordered panel with a deep shadow. */
 const dialogRecipe = defineSlotRecipe({
@@ -14,12 +14,36 @@ const dialogRecipe = defineSlotRecipe({
   },
 });
 
+/**
+ * A disabled button (Next, Submit Answer…) must not pass for an enabled one: instead of a half-transparent
+ * accent it turns grey with a dashed border, its label still readable (fg.muted on bg.muted is above 7:1).
+ * Buttons only aria-disabled (so a press can explain why) look the same. A loading button is disabled too but keeps its look: it is busy, not unavailable.
+ */
+const disabledLook = {
+  opacity: 1,
+  cursor: 'not-allowed',
+  bg: 'bg.muted',
+  color: 'fg.muted',
+  borderColor: 'border.emphasized',
+  borderStyle: 'dashed',
+  boxShadow: 'none',
+} as const;
+const buttonRecipe = defineRecipe({
+  base: {
+    '&:is(:disabled, [data-disabled], [aria-disabled=true]):not([data-loading])': {
+      ...disabledLook,
+      _hover: disabledLook,
+    },
+  },
+});
+
 const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand' },
     body: { bg: 'bg', color: 'fg', minHeight: '100dvh' },
   },
   theme: {
+    recipes: { button: buttonRecipe },
     slotRecipes: { dialog: dialogRecipe },
     tokens: {
       colors: {

@@ -18,17 +18,16 @@ export interface BarListProps {
   readonly bars: readonly Bar[];
   /** The value of a full-width bar; defaults to the largest value. */
   readonly max?: number;
-  /** A funnel draws each bar centred, so the steps narrow like a funnel. */
-  readonly shape?: 'bars' | 'funnel';
   readonly color?: string;
   readonly testId?: string;
 }
 
 /**
  * A horizontal bar chart drawn with boxes: a list whose items carry their label and exact value as text
- * (what assistive technology reads), with the bars themselves hidden from it.
+ * (what assistive technology reads), with the bars themselves hidden from it. Every bar starts at the
+ * left edge (a funnel too), so lengths compare at a glance.
  */
-export function BarList({ caption, bars, max, shape = 'bars', color = 'brand.400', testId }: BarListProps) {
+export function BarList({ caption, bars, max, color = 'brand.400', testId }: BarListProps) {
   const full = max ?? Math.max(0, ...bars.map((b) => b.value));
   return (
     <Box as="figure" m="0" data-testid={testId}>
@@ -51,16 +50,7 @@ export function BarList({ caption, bars, max, shape = 'bars', color = 'brand.400
                   {bar.detail}
                 </Text>
               )}
-              <Box
-                aria-hidden="true"
-                mt="1"
-                h="2.5"
-                bg="bg.muted"
-                rounded="full"
-                display="flex"
-                justifyContent={shape === 'funnel' ? 'center' : 'flex-start'}
-                overflow="hidden"
-              >
+              <Box aria-hidden="true" mt="1" h="2.5" bg="bg.muted" rounded="full" overflow="hidden">
                 <Box
                   h="full"
                   w={`${percent}%`}

@@ -43,7 +43,6 @@ export function FunnelSection() {
         {(steps) => (
           <BarList
             testId="funnel-chart"
-            shape="funnel"
             caption="Learners reaching each step; the share of registrations and the conversion from the step before."
             bars={funnelRows(steps).map((row) => ({
               key: row.step,

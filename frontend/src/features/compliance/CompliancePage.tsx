@@ -316,7 +316,6 @@ function DocumentsTab() {
                     loadingText="Acknowledging…"
                     aria-label={`Acknowledge ${doc.title}`}
                     aria-disabled={status.isRead ? undefined : true}
-                    opacity={status.isRead ? 1 : 0.6}
                   >
                     Acknowledge
                   </Button>

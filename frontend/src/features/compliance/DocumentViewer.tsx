@@ -95,7 +95,6 @@ export function DocumentViewer({
                         loading={acknowledging}
                         loadingText="Acknowledging…"
                         aria-disabled={status.isRead ? undefined : true}
-                        opacity={status.isRead ? 1 : 0.6}
                       >
                         Acknowledge
                       </Button>

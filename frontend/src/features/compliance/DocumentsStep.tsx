@@ -241,7 +241,18 @@ function DocumentItem({
               if (!onTick(e.checked === true) && input.current !== null) input.current.checked = false;
             }}
             data-not-read={status.isRead ? undefined : ''}
-            css={{ '&[data-not-read]': { opacity: 0.6, cursor: 'not-allowed' } }}
+            // Not yet available: a dashed, greyed box and a muted (still AA) label, not a faded copy.
+            css={{
+              '&[data-not-read]': {
+                cursor: 'not-allowed',
+                '& .chakra-checkbox__control': {
+                  borderStyle: 'dashed',
+                  borderColor: 'fg.subtle',
+                  bg: 'bg.muted',
+                },
+                '& .chakra-checkbox__label': { color: 'fg.muted' },
+              },
+            }}
           >
             {/* Not really disabled, so that a tick before reading can be refused with an explanation. */}
             <Checkbox.HiddenInput
