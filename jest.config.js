@@ -12,7 +12,9 @@ const swc = [
 // Suites that need a server run only when its URL is set; otherwise they are not run at all.
 const serverSuites = [
   ...(process.env.EVENTSTORE_URL ? [] : ['/platform/test/eventstoredb-event-log\\.test\\.ts$']),
-  ...(process.env.MONGO_URL ? [] : ['/platform/test/mongo-read-models\\.test\\.ts$']),
+  ...(process.env.MONGO_URL
+    ? []
+    : ['/platform/test/mongo-read-models\\.test\\.ts$', '/platform/test/mongo-key-store\\.test\\.ts$']),
 ];
 const serverProject = (name) => ({
   displayName: name,

@@ -41,7 +41,7 @@ async function main() {
   const proxy = config.trustProxy;
   const commandDeps = commandServiceDeps(config, storage, metrics);
   const processes = startProcessManagers(commandDeps);
-  const checkpoints = await startCheckpointWriter(storage.log, config, (err) =>
+  const checkpoints = await startCheckpointWriter(storage.storedLog, config, (err) =>
     logger.error({ err }, 'signed checkpoints'),
   );
   const commands = createCommandApp(commandDeps, { proxy }).callback();

@@ -19,7 +19,7 @@ async function main() {
   await publishContent(storage.log, deps.logger);
   const processes = startProcessManagers(deps);
   // The command service is the one writer of the scale-out topology: it signs the log's checkpoints.
-  const checkpoints = await startCheckpointWriter(storage.log, config, (err) =>
+  const checkpoints = await startCheckpointWriter(storage.storedLog, config, (err) =>
     deps.logger.error({ err }, 'signed checkpoints'),
   );
   const server = await listen(

@@ -15,6 +15,7 @@ import {
 } from './codecs';
 import { type EventType, eventCodecs } from './events';
 import { limits } from './limits';
+import { storedDataCodec } from './personal-data';
 import { DocumentType } from './vocabulary';
 
 const version = nonEmptyString(limits.version);
@@ -45,8 +46,17 @@ const envelope = {
   hash: nonEmptyString(limits.title),
 };
 
+/**
+ * `data` is the event as stored (personal fields sealed: what the hashes cover); `personal` holds those
+ * fields opened for the auditor, or "(erased)" once the learner was erased. Exports carry both; the offline
+ * verifier checks `data` against the chain and leaves `personal` to the export hash.
+ */
 const evidence = <K extends EventType>(type: K) =>
-  struct({ ...envelope, type: t.literal(type), data: eventCodecs[type] }, `${type} evidence`);
+  struct(
+    { ...envelope, type: t.literal(type), data: storedDataCodec(type) },
+    { personal: t.record(t.string, t.unknown) },
+    `${type} evidence`,
+  );
 
 /** One event of a learner's compliance stream with its full evidence. */
 export const ComplianceEvidence = t.union(

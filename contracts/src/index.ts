@@ -13,6 +13,7 @@ export * from './lesson-sections';
 export * from './limits';
 export * from './pages';
 export * from './paths';
+export * from './personal-data';
 export * from './positions';
 export * from './requests';
 export * from './responses';

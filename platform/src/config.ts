@@ -11,6 +11,8 @@ export interface StorageConfig {
   mongoUrl: string | undefined;
   /** MongoDB database name (`MONGO_DB`, default tickwise). */
   mongoDb: string;
+  /** The key that wraps every learner's data key (`MASTER_KEY`, 64 hex); unset → generated into DATA_DIR. */
+  masterKey?: string | undefined;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -21,6 +23,7 @@ export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): Storage
     eventstoreUrl: nonEmpty(env.EVENTSTORE_URL),
     mongoUrl: nonEmpty(env.MONGO_URL),
     mongoDb: nonEmpty(env.MONGO_DB) ?? 'tickwise',
+    masterKey: nonEmpty(env.MASTER_KEY),
   };
 }
 

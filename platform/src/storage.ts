@@ -1,16 +1,31 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { type DomainEvent, dataSubjectOf, personalFields } from '@tickwise/contracts';
 import { ensureDataDir, type StorageConfig } from './config';
+import { domainEvents } from './eventlog/decode';
 import { EventStoreDbEventLog } from './eventlog/eventstoredb-event-log';
-import type { EventLog } from './eventlog/port';
+import type { EventLog, TaggedEvent } from './eventlog/port';
 import { SqliteEventLog } from './eventlog/sqlite-event-log';
+import { DataKeys, loadMasterKey } from './privacy/data-keys';
+import { EncryptingEventLog, sealedEvents } from './privacy/encrypting-event-log';
+import type { KeyStore } from './privacy/key-store';
+import { MongoKeyStore } from './privacy/mongo-key-store';
+import { SqliteKeyStore } from './privacy/sqlite-key-store';
 import { MongoReadModelStore } from './readmodels/mongo-read-models';
 import type { ReadModelStore } from './readmodels/port';
 import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
 import { monitoredLog, type StorageHealth } from './storage-health';
 
 export interface Storage {
+  /** The log with personal fields opened (or erased): what commands and projections use. */
   log: EventLog;
+  /**
+   * The log as stored, personal fields sealed: what chain verification, signed checkpoints and the audit
+   * (its exports carry the stored form) read. Appends go through `log`.
+   */
+  storedLog: EventLog;
+  /** Each learner's data key: destroying one erases their personal data. */
+  keys: DataKeys;
   /** Whether appends currently succeed (readiness reports it). */
   health: StorageHealth;
   store: ReadModelStore;
@@ -65,15 +80,31 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
   if (needsDataDir) opened(config.dataDir, () => ensureDataDir(config));
   const eventsFile = join(config.dataDir, 'events.db');
   const readModelsFile = join(config.dataDir, 'read-models.db');
+  const keysFile = join(config.dataDir, 'keys.db');
+  const stored = sealedEvents(personalFields);
   const adapterLog: EventLog = config.eventstoreUrl
-    ? new EventStoreDbEventLog(config.eventstoreUrl)
-    : opened(eventsFile, () => new SqliteEventLog({ file: privateDatabaseFile(eventsFile) }));
-  const { log, health } = monitoredLog(options.beneath ? options.beneath(adapterLog) : adapterLog);
+    ? new EventStoreDbEventLog(config.eventstoreUrl, { events: stored })
+    : opened(eventsFile, () => new SqliteEventLog({ file: privateDatabaseFile(eventsFile), events: stored }));
+  const { log: storedLog, health } = monitoredLog(options.beneath ? options.beneath(adapterLog) : adapterLog);
+  const keyStore: KeyStore = config.mongoUrl
+    ? await MongoKeyStore.connect(config.mongoUrl, config.mongoDb)
+    : opened(keysFile, () => new SqliteKeyStore({ file: privateDatabaseFile(keysFile) }));
+  const keys = new DataKeys(
+    keyStore,
+    opened(config.dataDir, () => loadMasterKey({ ...config, masterKey: config.masterKey })),
+  );
+  const log = new EncryptingEventLog<DomainEvent>(storedLog as EventLog<TaggedEvent>, keys, {
+    events: domainEvents,
+    fields: personalFields,
+    subjectOf: dataSubjectOf,
+  });
   const store: ReadModelStore = config.mongoUrl
     ? await MongoReadModelStore.connect(config.mongoUrl, config.mongoDb)
     : opened(readModelsFile, () => new SqliteReadModelStore({ file: privateDatabaseFile(readModelsFile) }));
   return {
     log,
+    storedLog,
+    keys,
     health,
     store,
     describe: {
@@ -82,6 +113,7 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
     },
     close: async () => {
       await store.close();
+      await keys.close();
       await log.close();
     },
   };

@@ -1,5 +1,6 @@
 import { anyEvents } from '../src/eventlog/decode';
 import { EventStoreDbEventLog } from '../src/eventlog/eventstoredb-event-log';
+import { encrypted } from './encryption-support';
 import { describeEventLogContract } from './eventlog.contract';
 
 // Runs only when EVENTSTORE_URL is set (jest.config.js ignores this file otherwise), e.g.
@@ -13,4 +14,9 @@ jest.setTimeout(30_000);
 
 describeEventLogContract('EventStoreDB', {
   open: async () => new EventStoreDbEventLog(url, { events: anyEvents }),
+});
+
+// The same suite through the encryption layer: what EventStoreDB stores is the sealed form.
+describeEventLogContract('EventStoreDB + encryption', {
+  open: async () => encrypted(new EventStoreDbEventLog(url, { events: anyEvents })),
 });

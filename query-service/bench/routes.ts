@@ -100,6 +100,7 @@ async function main(dataDir: string) {
   const tokens = createTokenService({ secret: createSecretKey(randomBytes(32)) });
   const app = createQueryApp({
     log,
+    personalLog: log,
     storageHealth: monitoredLog(log).health,
     store,
     tokens,

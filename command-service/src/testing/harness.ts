@@ -237,7 +237,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const processes = options.processManagers ? startProcessManagers(commandDeps) : undefined;
   const checkpointErrors: Error[] = [];
   const checkpoints = options.checkpoints
-    ? await startCheckpointWriter(storage.log, { ...config, checkpointIntervalSeconds: 0 }, (error) =>
+    ? await startCheckpointWriter(storage.storedLog, { ...config, checkpointIntervalSeconds: 0 }, (error) =>
         checkpointErrors.push(error),
       )
     : undefined;

@@ -9,6 +9,8 @@ export interface FollowLogOptions {
   batchSize?: number;
   /** When set, an idle log hands over an empty batch after this long, so the caller can look around. */
   idleMs?: number;
+  /** Whether personal fields are opened (see `ReadAllOptions.personalData`). */
+  personalData?: boolean;
 }
 
 const TICK = Symbol('tick');
@@ -27,7 +29,10 @@ export async function followLog<E extends TaggedEvent>(
   const { signal } = options;
   if (signal.aborted) return;
   const batchSize = Math.max(1, options.batchSize ?? 1);
-  const subscription = log.subscribe({ fromPosition: options.from });
+  const subscription = log.subscribe({
+    fromPosition: options.from,
+    ...(options.personalData === undefined ? {} : { personalData: options.personalData }),
+  });
   const close = () => void subscription.close();
   signal.addEventListener('abort', close, { once: true });
   const iterator = subscription[Symbol.asyncIterator]();

@@ -67,6 +67,17 @@ export interface ReadAllOptions<T extends string = string> {
   maxCount?: number;
   /** Only events of these types (a projection reads just what it handles); all types when absent. */
   types?: readonly T[];
+  /**
+   * Whether the encryption layer opens personal fields (default true). A reader that needs none passes
+   * false and gets them as stored (sealed), at no cost; adapters ignore it.
+   */
+  personalData?: boolean;
+}
+
+export interface SubscribeOptions {
+  fromPosition?: Position;
+  /** As in `ReadAllOptions`: false leaves personal fields sealed. */
+  personalData?: boolean;
 }
 
 export type StreamVerification =
@@ -93,7 +104,7 @@ export interface EventLog<E extends TaggedEvent = DomainEvent> {
   /** The global log in order, in batches. */
   readAll(options?: ReadAllOptions<E['type']>): AsyncIterable<RecordedEvent<E>[]>;
   /** Catch-up subscription: every event after `fromPosition`, then live events as they are appended. */
-  subscribe(options: { fromPosition?: Position }): Subscription<E>;
+  subscribe(options: SubscribeOptions): Subscription<E>;
   /** The position of the last event in the log (START when empty). */
   headPosition(): Promise<Position>;
   /** Recomputes the stream's hash chain. */

@@ -81,6 +81,8 @@ export const complianceProjection = projection({
   name: 'compliance',
   // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
   version: 3,
+  // The learner's own risk assessments list their annual income and net worth.
+  readsPersonalData: true,
   collections: [{ name: 'learners' }, { name: 'documents' }, { name: 'acknowledgments', indexes: ['key'] }],
   handlers: [
     documentsInForce.on('ComplianceDocumentPublished', (_doc, { data: d }) => ({

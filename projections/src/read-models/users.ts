@@ -21,6 +21,7 @@ const users = documents<UserDoc, UserEvent>('users', (event) => [event.data.user
 export const usersProjection = projection({
   name: 'users',
   version: 1,
+  readsPersonalData: true,
   collections: [{ name: 'users', indexes: ['emailLower', 'createdAt'] }],
   handlers: [
     users.on('UserRegistered', (doc, { data }) => ({

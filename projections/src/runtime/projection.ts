@@ -33,6 +33,8 @@ export interface Projection {
   handlers: Readonly<Record<string, readonly Handler[]>>;
   /** Aggregates over a collection's document changes, by source collection. */
   aggregates?: Readonly<Record<string, readonly Aggregate[]>>;
+  /** It stores personal fields (e-mail, names…): only then are they opened for it; others read them sealed. */
+  readsPersonalData?: boolean;
 }
 
 export const handledTypes = (projection: Projection): string[] => Object.keys(projection.handlers);

@@ -305,6 +305,7 @@ export class LiveProjectionRunner {
       batchSize: this.options.batchSize ?? 2000,
       // An idle log still hands back control now and then, to notice a switch made by a rebuild elsewhere.
       idleMs: this.options.registryPollMs ?? 250,
+      personalData: this.projection.readsPersonalData === true,
     };
     await followLog(log, options, async (batch) => {
       if (batch.length > 0) await commitBatch(this.context, this.projection, generation, batch);
@@ -360,7 +361,12 @@ async function replay(
       // the serving process would otherwise hold the event loop until it finished.
       await new Promise((resolve) => setImmediate(resolve));
     };
-    for await (const part of log.readAll({ fromPosition: position, batchSize: partSize, types })) {
+    for await (const part of log.readAll({
+      fromPosition: position,
+      batchSize: partSize,
+      types,
+      personalData: projection.readsPersonalData === true,
+    })) {
       const lastOfPart = part[part.length - 1];
       if (!lastOfPart) continue;
       batch ??= new Batch(projection, generation);

@@ -12,7 +12,10 @@ import type { Logger } from 'pino';
 
 /** Everything the query service's features use. It reads read models only (the log just for its head). */
 export interface QueryServiceDeps {
+  /** The log as stored (personal fields sealed): audit replay, verification and exports read it. */
   log: EventLog;
+  /** The same log with personal fields opened: only to name a learner (or say they were erased). */
+  personalLog: EventLog;
   /** Whether appends currently succeed (readiness; the auditor's reads are recorded as events). */
   storageHealth: StorageHealth;
   store: ReadModelStore;

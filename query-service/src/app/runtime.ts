@@ -17,7 +17,9 @@ export function queryServiceDeps(
   metrics = new Metrics(),
 ): QueryServiceDeps {
   return {
-    log: storage.log,
+    // The audit reads and exports the stored form: chains verify over it and exports carry no plaintext.
+    log: storage.storedLog,
+    personalLog: storage.log,
     storageHealth: storage.health,
     store: storage.store,
     tokens: createTokenService({ secret: loadJwtSecret(config), expiresInSeconds: config.tokenTtlSeconds }),
@@ -25,7 +27,7 @@ export function queryServiceDeps(
     metrics,
     logger: createLogger({ name: 'query-service' }),
     now: () => new Date(),
-    checkpoints: signedCheckpointsOf(storage.log, config),
+    checkpoints: signedCheckpointsOf(storage.storedLog, config),
     loadLimits: config.loadLimits,
   };
 }

@@ -92,7 +92,8 @@ export function historyCsv(history: AuditHistory): string {
     ],
   ];
   for (const event of history.events) {
-    const d: Record<string, unknown> = event.data;
+    // Personal fields as the auditor reads them (opened, or erased), not as sealed in the log.
+    const d: Record<string, unknown> = { ...event.data, ...event.personal };
     const {
       documentType,
       version,

@@ -34,6 +34,9 @@ import {
   view,
 } from './test-support';
 
+/** A personal field as the log stores it. */
+const sealed = expect.stringMatching(/^tw1\./);
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const DAY = 24 * 60 * MINUTE;
@@ -265,7 +268,9 @@ describe('the evidence of each event', () => {
 
   test('an acknowledgment: type, version, content hash, viewedAt, acknowledgedAt, seconds read, IP, user agent, consent wording', () => {
     const acknowledgments = events.filter((e) => e.type === 'DocumentAcknowledged');
-    expect(acknowledgments.map((e) => e.data)).toEqual([
+    // The IP and user agent are sealed in the evidence's data (what the hashes cover) and opened beside it.
+    for (const e of acknowledgments) expect([e.data.ip, e.data.userAgent]).toEqual([sealed, sealed]);
+    expect(acknowledgments.map((e) => ({ ...e.data, ...e.personal }))).toEqual([
       ...DocumentType.values.map((documentType) => ({
         documentType,
         version: authored(documentType).version,
@@ -293,7 +298,8 @@ describe('the evidence of each event', () => {
 
   test('the risk assessment: every answer, submission time and the server-computed expiry', () => {
     const assessed = events.find((e) => e.type === 'RiskAssessed');
-    expect(assessed?.data).toEqual({
+    expect(assessed?.data.annualIncome).toEqual(sealed);
+    expect({ ...assessed?.data, ...assessed?.personal }).toEqual({
       assessmentId,
       experienceLevel: RISK_ANSWERS.experienceLevel,
       financialSituation: RISK_ANSWERS.financialSituation,

@@ -1,15 +1,19 @@
 import {
   type AuditExport,
   type AuditHistory,
+  type ComplianceEvidence,
   type DocumentCoverage,
   DocumentType,
   documentKey,
   type LearnerSummary,
   ofType,
+  type PersonalFieldTable,
+  personalFields,
   streams,
 } from '@tickwise/contracts';
 import {
   CorruptEventError,
+  type EventLog,
   HttpError,
   handleCommand,
   type RecordedEvent,
@@ -71,15 +75,30 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
    */
   async function readForAudit(
     stream: string,
+    from: EventLog = log,
   ): Promise<{ events: RecordedEvent[]; unreadableAt: number | null }> {
     try {
-      return { events: await log.readStream(stream), unreadableAt: null };
+      return { events: await from.readStream(stream), unreadableAt: null };
     } catch (error) {
       if (!(error instanceof CorruptEventError)) throw error;
       return {
-        events: await log.readStream(stream, { maxCount: error.revision }),
+        events: await from.readStream(stream, { maxCount: error.revision }),
         unreadableAt: error.revision,
       };
+    }
+  }
+
+  /** Adds to each piece of evidence its personal fields as the auditor may read them (opened, or erased). */
+  async function withPersonalFields(events: ComplianceEvidence[], stream: string) {
+    if (!events.some((e) => personalFields[e.type as keyof typeof personalFields])) return;
+    // A sealed value that no longer opens (changed bytes) leaves that event and the later ones without it.
+    const readable = (await readForAudit(stream, deps.personalLog)).events;
+    const opened = new Map(readable.map((e) => [e.revision, e.data as Record<string, unknown>]));
+    for (const event of events) {
+      const fields = (personalFields as PersonalFieldTable)[event.type];
+      const data = opened.get(event.revision);
+      if (!fields || !data) continue;
+      event.personal = Object.fromEntries(Object.keys(fields).map((field) => [field, data[field] ?? null]));
     }
   }
 
@@ -121,11 +140,15 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
         unreadable.get(stream) ?? null,
       ),
     );
+    const identity =
+      (await deps.personalLog.readStream(userStream, { maxCount: 1 })).find(ofType('UserRegistered'))?.data ??
+      registered;
+    await withPersonalFields(events, complianceStream);
     const learner: LearnerSummary = {
       id: learnerId,
-      email: registered.email,
-      firstName: registered.firstName,
-      lastName: registered.lastName,
+      email: identity.email,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
       registeredAt: registered.registeredAt,
       isCompliant: state.isCompliant,
     };

@@ -423,12 +423,12 @@ describe('attacks on a copy of the database, checked against the signed checkpoi
 
   async function copyOfDatabase(): Promise<Copy> {
     const dir = mkdtempSync(join(tmpdir(), 'tickwise-copy-'));
-    for (const name of ['events.db', 'read-models.db']) {
+    for (const name of ['events.db', 'read-models.db', 'keys.db']) {
       const live = new Database(join(stack.dir, name), { readonly: true });
       await live.backup(join(dir, name));
       live.close();
     }
-    for (const name of [CHECKPOINT_KEY_FILE, CHECKPOINT_HEAD_FILE])
+    for (const name of [CHECKPOINT_KEY_FILE, CHECKPOINT_HEAD_FILE, 'master-key'])
       copyFileSync(join(stack.dir, name), join(dir, name));
     const storage = await openStorage({
       dataDir: dir,

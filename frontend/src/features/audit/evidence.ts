@@ -39,6 +39,12 @@ export interface TimelineEntry {
 
 const dash = (value: string | null): string => (value === null || value === '' ? '—' : value);
 
+/** A personal field as the auditor may read it: opened by the server, or "(erased)"; never the sealed form. */
+const opened = (event: ComplianceEvidence, field: string): string | null => {
+  const value = event.personal?.[field];
+  return typeof value === 'string' ? value : null;
+};
+
 const capitalised = (value: string): string =>
   value === '' ? value : `${value.charAt(0).toUpperCase()}${value.slice(1).replace(/_/g, ' ')}`;
 
@@ -83,8 +89,8 @@ function describe(
           { label: 'Viewed at', value: formatUtc(d.viewedAt) },
           { label: 'Acknowledged at', value: formatUtc(d.acknowledgedAt) },
           { label: 'Seconds read', value: String(d.secondsRead) },
-          { label: 'IP address', value: dash(d.ip), mono: true },
-          { label: 'User agent', value: dash(d.userAgent) },
+          { label: 'IP address', value: dash(opened(event, 'ip')), mono: true },
+          { label: 'User agent', value: dash(opened(event, 'userAgent')) },
           { label: 'Consent wording', value: dash(d.consentText) },
         ],
       };
@@ -100,8 +106,8 @@ function describe(
           { label: 'Financial situation', value: capitalised(d.financialSituation) },
           { label: 'Risk capacity', value: `${d.riskCapacity} of 10` },
           { label: 'Investment objective', value: capitalised(d.investmentObjective) },
-          { label: 'Annual income', value: dash(d.annualIncome) },
-          { label: 'Net worth', value: dash(d.netWorth) },
+          { label: 'Annual income', value: dash(opened(event, 'annualIncome')) },
+          { label: 'Net worth', value: dash(opened(event, 'netWorth')) },
           { label: 'Submitted at', value: formatUtc(d.submittedAt) },
           { label: 'Expires at', value: formatUtc(d.expiresAt) },
         ],

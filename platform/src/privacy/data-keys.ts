@@ -1,0 +1,169 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDataDir } from '../config';
+import type { KeyStore, WrappedKey } from './key-store';
+
+/**
+ * The master key that wraps every data key: `MASTER_KEY` (64 hex digits) when set, else a 256-bit key
+ * generated into the data folder on first run (`master-key`, mode 0600) and reused after. Losing it makes
+ * every learner's personal data unreadable: back it up apart from the database.
+ */
+export function loadMasterKey(options: { dataDir: string; masterKey: string | undefined }): Buffer {
+  const fromEnv = options.masterKey;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (!/^[0-9a-fA-F]{64}$/.test(fromEnv))
+      throw new Error('MASTER_KEY must be 64 hexadecimal digits (256 bits)');
+    return Buffer.from(fromEnv, 'hex');
+  }
+  const file = join(ensureDataDir(options), 'master-key');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
+}
+
+/** AES-256-GCM key wrapping: iv (12) | tag (16) | wrapped key (32), bound to the key's id. */
+export function wrapKey(master: Buffer, keyId: string, key: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', master, iv);
+  cipher.setAAD(Buffer.from(keyId, 'utf8'));
+  const wrapped = Buffer.concat([cipher.update(key), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), wrapped]);
+}
+
+export function unwrapKey(master: Buffer, keyId: string, wrapped: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', master, wrapped.subarray(0, 12));
+  decipher.setAAD(Buffer.from(keyId, 'utf8'));
+  decipher.setAuthTag(wrapped.subarray(12, 28));
+  try {
+    return Buffer.concat([decipher.update(wrapped.subarray(28)), decipher.final()]);
+  } catch {
+    throw new Error(`data key ${keyId} does not unwrap: the master key is not the one that wrapped it`);
+  }
+}
+
+export type KeyLookup = Buffer | 'destroyed';
+
+/** Unwrapped keys kept in memory: bounded, least recently used out first. */
+class Lru<V> {
+  private readonly entries = new Map<string, { value: V; at: number }>();
+  constructor(
+    private readonly capacity: number,
+    private readonly ttlMs: number,
+  ) {}
+  get(key: string, now: number): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (now - entry.at > this.ttlMs) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+  set(key: string, value: V, now: number) {
+    this.entries.delete(key);
+    this.entries.set(key, { value, at: now });
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+  delete(key: string) {
+    this.entries.delete(key);
+  }
+  deleteWhere(matches: (value: V) => boolean) {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+}
+
+export interface DataKeysOptions {
+  /** How many unwrapped keys stay in memory (default 10,000). */
+  cacheSize?: number;
+  /**
+   * How long a cached key is trusted (default 60 s): another process may destroy it, and this one then
+   * stops reading with it within this time. A destroyed key is remembered as destroyed for good.
+   */
+  cacheTtlMs?: number;
+}
+
+/**
+ * Each data subject's data key, created on first use, unwrapped once and cached; destroying a subject's keys
+ * drops them from the cache at once.
+ */
+export class DataKeys {
+  private readonly byId: Lru<{ subject: string; key: KeyLookup }>;
+  private readonly bySubject: Lru<{ keyId: string; key: Buffer }>;
+
+  constructor(
+    readonly store: KeyStore,
+    private readonly master: Buffer,
+    options: DataKeysOptions = {},
+  ) {
+    const size = options.cacheSize ?? 10_000;
+    const ttl = options.cacheTtlMs ?? 60_000;
+    this.byId = new Lru(size, ttl);
+    this.bySubject = new Lru(size, ttl);
+  }
+
+  /** The key new personal data of `subject` is sealed with. */
+  async keyFor(subject: string): Promise<{ keyId: string; key: Buffer }> {
+    const now = Date.now();
+    const cached = this.bySubject.get(subject, now);
+    if (cached) return cached;
+    let record = await this.store.activeKeyOf(subject);
+    if (!record) {
+      const keyId = randomUUID();
+      const fresh = randomBytes(32);
+      record = await this.store.insertUnlessActive({
+        keyId,
+        subject,
+        wrapped: wrapKey(this.master, keyId, fresh),
+        createdAt: new Date(now).toISOString(),
+        destroyedAt: null,
+      });
+    }
+    const key = this.unwrapped(record);
+    if (key === 'destroyed') throw new Error(`the data key in use for ${subject} is destroyed`);
+    const entry = { keyId: record.keyId, key };
+    this.bySubject.set(subject, entry, now);
+    this.byId.set(record.keyId, { subject, key }, now);
+    return entry;
+  }
+
+  /** The key a sealed value names; 'destroyed' once erased. Throws when the store never held it. */
+  async lookup(keyId: string): Promise<KeyLookup> {
+    const now = Date.now();
+    const cached = this.byId.get(keyId, now);
+    if (cached) return cached.key;
+    const record = await this.store.byId(keyId);
+    if (!record) throw new Error(`data key ${keyId} is not in the key store`);
+    const key = this.unwrapped(record);
+    // A destroyed key never comes back: remember that for good (the TTL only bounds trust in live keys).
+    this.byId.set(
+      keyId,
+      { subject: record.subject, key },
+      key === 'destroyed' ? Number.POSITIVE_INFINITY : now,
+    );
+    return key;
+  }
+
+  /** Destroys every key of the subject: what was sealed with them can never be read again. */
+  async destroy(subject: string, at: Date = new Date()): Promise<number> {
+    this.bySubject.delete(subject);
+    this.byId.deleteWhere((entry) => entry.subject === subject);
+    return this.store.destroySubject(subject, at.toISOString());
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
+  private unwrapped(record: WrappedKey): KeyLookup {
+    return record.wrapped ? unwrapKey(this.master, record.keyId, record.wrapped) : 'destroyed';
+  }
+}

@@ -1,0 +1,203 @@
+import { type DomainEvent, isEventType, type PersonalFieldTable } from '@tickwise/contracts';
+import { checkAppend, type EventCatalog } from '../eventlog/decode';
+import {
+  type AppendResult,
+  CorruptEventError,
+  type EventLog,
+  type ExpectedRevision,
+  InvalidEventError,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  type TaggedEvent,
+} from '../eventlog/port';
+import type { DataKeys, KeyLookup } from './data-keys';
+import { isSealed, keyIdOf, placeOf, seal, UnsealError, unseal } from './sealed-field';
+
+export interface EncryptionOptions<E extends TaggedEvent> {
+  /** The events the log holds, checked in the clear before anything is sealed. */
+  events: EventCatalog<E>;
+  /** Event type → its personal fields → what each reads as once erased. */
+  fields: PersonalFieldTable;
+  /** Whose data an event's personal fields are (whose key seals them). */
+  subjectOf: (stream: string, data: unknown) => string | undefined;
+}
+
+/**
+ * An event as read through the layer: the stored event with its personal fields opened (or erased). The
+ * metadata stays the stored event's own, read on demand (replays mostly never touch it).
+ */
+class OpenedEvent implements RecordedEvent<TaggedEvent> {
+  readonly eventId: string;
+  readonly stream: string;
+  readonly revision: number;
+  readonly type: string;
+  readonly position: string;
+  constructor(
+    private readonly stored: RecordedEvent<TaggedEvent>,
+    readonly data: unknown,
+  ) {
+    this.eventId = stored.eventId;
+    this.stream = stored.stream;
+    this.revision = stored.revision;
+    this.type = stored.type;
+    this.position = stored.position;
+  }
+  get metadata() {
+    return this.stored.metadata;
+  }
+  toJSON() {
+    const { eventId, stream, revision, type, data, metadata, position } = this;
+    return { eventId, stream, revision, type, data, metadata, position };
+  }
+}
+
+/**
+ * Crypto-shredding above any event log adapter: on append the personal fields of each event (the field
+ * table) are sealed under their data subject's key before the adapter hashes and stores them; on read they
+ * are opened while the key exists and read as their erased value once it is destroyed. Chain verification
+ * and signed checkpoints work on the stored form, so they never need a key.
+ */
+export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
+  constructor(
+    /** The adapter below: what it stores is the sealed form. */
+    readonly stored: EventLog<TaggedEvent>,
+    readonly keys: DataKeys,
+    private readonly options: EncryptionOptions<E>,
+  ) {}
+
+  async appendToStream(
+    stream: string,
+    events: readonly NewEvent<E>[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    checkAppend(this.options.events, stream, events);
+    const sealed: NewEvent<TaggedEvent>[] = [];
+    for (const event of events) sealed.push(await this.seal(stream, event));
+    return this.stored.appendToStream(stream, sealed, options);
+  }
+
+  async readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent<E>[]> {
+    return this.open(await this.stored.readStream(stream, options));
+  }
+
+  async *readAll(options: ReadAllOptions<E['type']> = {}): AsyncIterable<RecordedEvent<E>[]> {
+    const batches = this.stored.readAll(options);
+    if (options.personalData === false) {
+      yield* batches as AsyncIterable<RecordedEvent<E>[]>;
+      return;
+    }
+    for await (const batch of batches) yield await this.open(batch);
+  }
+
+  subscribe(options: SubscribeOptions): Subscription<E> {
+    const inner = this.stored.subscribe(options);
+    if (options.personalData === false) return inner as Subscription<E>;
+    const open = (event: RecordedEvent<TaggedEvent>) => this.open([event]).then(([opened]) => opened);
+    return {
+      close: () => inner.close(),
+      async *[Symbol.asyncIterator]() {
+        for await (const event of inner) {
+          const opened = await open(event);
+          if (opened) yield opened;
+        }
+      },
+    };
+  }
+
+  headPosition() {
+    return this.stored.headPosition();
+  }
+
+  verifyStream(stream: string) {
+    return this.stored.verifyStream(stream);
+  }
+
+  get probeWrite(): (() => Promise<void>) | undefined {
+    const probe = this.stored.probeWrite;
+    return probe && (() => probe.call(this.stored));
+  }
+
+  close(): Promise<void> {
+    return this.stored.close();
+  }
+
+  /** Seals the event's personal fields under its subject's key. */
+  private async seal(stream: string, event: NewEvent<E>): Promise<NewEvent<TaggedEvent>> {
+    const fields = this.options.fields[event.type];
+    if (!fields) return event;
+    const data = { ...(event.data as Record<string, unknown>) };
+    const present = Object.keys(fields).filter((field) => data[field] !== undefined);
+    if (present.length === 0) return event;
+    const subject = this.options.subjectOf(stream, data);
+    if (subject === undefined) {
+      throw new InvalidEventError(stream, event.type, 'it holds personal data but names no data subject');
+    }
+    const { keyId, key } = await this.keys.keyFor(subject);
+    for (const field of present)
+      data[field] = seal(key, keyId, placeOf(stream, event.type, field), data[field]);
+    return { ...event, data };
+  }
+
+  /** Opens the personal fields of a batch; the keys it needs are looked up once each. */
+  private async open(events: readonly RecordedEvent<TaggedEvent>[]): Promise<RecordedEvent<E>[]> {
+    const keys = new Map<string, KeyLookup>();
+    for (const event of events) {
+      const fields = this.options.fields[event.type];
+      if (!fields) continue;
+      const data = event.data as Record<string, unknown>;
+      for (const field in fields) {
+        const value = data[field];
+        if (!isSealed(value)) continue;
+        const keyId = keyIdOf(value);
+        if (keyId !== undefined && !keys.has(keyId)) keys.set(keyId, await this.keys.lookup(keyId));
+      }
+    }
+    if (keys.size === 0) return events as RecordedEvent<E>[];
+    return events.map((event) => {
+      const fields = this.options.fields[event.type];
+      if (!fields) return event as RecordedEvent<E>;
+      const data = { ...(event.data as Record<string, unknown>) };
+      for (const [field, erased] of Object.entries(fields)) {
+        const value = data[field];
+        if (!isSealed(value)) continue;
+        const key = keys.get(keyIdOf(value) ?? '');
+        if (key === undefined)
+          throw new CorruptEventError(event.stream, event.revision, 'a sealed field is malformed');
+        try {
+          data[field] =
+            key === 'destroyed' ? erased : unseal(key, placeOf(event.stream, event.type, field), value);
+        } catch (error) {
+          if (error instanceof UnsealError)
+            throw new CorruptEventError(event.stream, event.revision, error.message);
+          throw error;
+        }
+      }
+      return new OpenedEvent(event, data) as unknown as RecordedEvent<E>;
+    });
+  }
+}
+
+/**
+ * What the adapter below the layer accepts: known event types whose personal fields, where present, are
+ * sealed. The codecs were checked in the clear above; here nothing personal may arrive in the clear.
+ * (Typed as the product's events: a sealed field is a string where the event may say otherwise.)
+ */
+export function sealedEvents(fields: PersonalFieldTable): EventCatalog<DomainEvent> {
+  return {
+    invalid(event) {
+      if (!isEventType(event.type)) return `${event.type} is not a known event type`;
+      const personal = fields[event.type];
+      if (!personal) return undefined;
+      const data = event.data as Record<string, unknown>;
+      const clear = Object.keys(personal).find(
+        (field) => data[field] !== undefined && !isSealed(data[field]),
+      );
+      return clear === undefined ? undefined : `${clear}: personal data must be sealed before it is stored`;
+    },
+    isKnown: isEventType,
+  };
+}
