@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { json, scriptFetch } from '../../test/fetch';
@@ -54,6 +54,24 @@ describe('the navigation bar', () => {
     expect(screen.getByTestId('welcome')).toHaveTextContent('Welcome, Ada');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('logged in, the phone menu (shown below md) holds the same items and closes on Escape, focus back on Menu', async () => {
+    renderNav('/', learner);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    const inPanel = within(panel as HTMLElement);
+    expect(inPanel.getByRole('link', { name: 'Course' })).toHaveAttribute('href', '/course');
+    expect(inPanel.getByTestId('welcome')).toHaveTextContent('Welcome, Ada');
+    expect(inPanel.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    inPanel.getByRole('link', { name: 'Compliance' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
   });
 
   it.each(['/course', '/compliance'])('logged in on %s: Back to Dashboard', (path) => {

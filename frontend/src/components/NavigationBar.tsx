@@ -1,4 +1,6 @@
-import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import type { User } from '@tickwise/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { canAnalyse } from '../features/analytics/access';
 import { canAudit } from '../features/audit/access';
@@ -36,6 +38,13 @@ export function NavigationBar({ onLogin, onLoginIntent }: NavigationBarProps) {
     await logout();
     navigate('/');
   };
+  // On a phone the signed-in items sit behind a Menu button (one row of navigation, not three).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (pathname) setMenuOpen(false);
+  }, [pathname]);
 
   return (
     <Box
@@ -65,41 +74,40 @@ export function NavigationBar({ onLogin, onLoginIntent }: NavigationBarProps) {
             </RouterLink>
           </Link>
           {isAuthenticated && user !== null ? (
-            <HStack gap={{ base: '1', md: '3' }} wrap="wrap" justify="flex-end">
-              {sectionRoutes.has(pathname) ? (
-                <Button asChild variant="ghost" size="sm">
-                  <RouterLink to="/">Back to Dashboard</RouterLink>
-                </Button>
-              ) : user.isCompliant ? (
-                <>
-                  <Button asChild variant="ghost" size="sm">
-                    <RouterLink to="/course">Course</RouterLink>
-                  </Button>
-                  <Button asChild variant="ghost" size="sm">
-                    <RouterLink to="/compliance">Compliance</RouterLink>
-                  </Button>
-                </>
-              ) : null}
-              {canAudit(user) ? (
-                <Button asChild variant="ghost" size="sm">
-                  <RouterLink to="/audit">Audit</RouterLink>
-                </Button>
-              ) : null}
-              {canAnalyse(user) ? (
-                <Button asChild variant="ghost" size="sm">
-                  <RouterLink to="/analytics">Analytics</RouterLink>
-                </Button>
-              ) : null}
-              <Text data-testid="welcome" fontSize="sm" color="fg.muted" px="2" maxW="60" truncate>
-                Welcome,{' '}
-                <Text as="span" color="fg" fontWeight="medium">
-                  {user.firstName || user.email}
-                </Text>
-              </Text>
-              <Button variant="outline" size="sm" onClick={onLogout}>
-                Logout
+            <>
+              <HStack gap="3" hideBelow="md" justify="flex-end">
+                <SignedInItems user={user} pathname={pathname} onLogout={onLogout} />
+              </HStack>
+              <Button
+                hideFrom="md"
+                variant="outline"
+                size="sm"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((open) => !open)}
+                ref={menuButton}
+              >
+                <MenuIcon open={menuOpen} />
+                Menu
               </Button>
-            </HStack>
+              {menuOpen ? (
+                <Stack
+                  id={menuId}
+                  hideFrom="md"
+                  w="full"
+                  gap="1"
+                  pb="2"
+                  align="stretch"
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Escape') return;
+                    setMenuOpen(false);
+                    menuButton.current?.focus();
+                  }}
+                >
+                  <SignedInItems user={user} pathname={pathname} onLogout={onLogout} stacked />
+                </Stack>
+              ) : null}
+            </>
           ) : (
             <HStack gap={{ base: '1', md: '2' }} onPointerEnter={onLoginIntent} onFocus={onLoginIntent}>
               <Button variant="ghost" size="sm" onClick={loginOr(loginRequiredAlerts.course)}>
@@ -116,5 +124,92 @@ export function NavigationBar({ onLogin, onLoginIntent }: NavigationBarProps) {
         </Flex>
       </Container>
     </Box>
+  );
+}
+
+interface SignedInItemsProps {
+  readonly user: User;
+  readonly pathname: string;
+  readonly onLogout: () => void;
+  /** In the phone menu: one item a row, full width, the welcome line first. */
+  readonly stacked?: boolean;
+}
+
+/** The signed-in navigation: section links by the spec's rules, the welcome line and Logout. */
+function SignedInItems({ user, pathname, onLogout, stacked = false }: SignedInItemsProps) {
+  const item = { variant: 'ghost', size: 'sm', justifyContent: stacked ? 'flex-start' : 'center' } as const;
+  const welcome = (
+    <Text
+      data-testid="welcome"
+      fontSize="sm"
+      color="fg.muted"
+      px={stacked ? '3' : '2'}
+      py={stacked ? '1' : '0'}
+      maxW={stacked ? 'full' : '60'}
+      truncate
+    >
+      Welcome,{' '}
+      <Text as="span" color="fg" fontWeight="medium">
+        {user.firstName || user.email}
+      </Text>
+    </Text>
+  );
+  return (
+    <>
+      {stacked ? welcome : null}
+      {sectionRoutes.has(pathname) ? (
+        <Button asChild {...item}>
+          <RouterLink to="/">Back to Dashboard</RouterLink>
+        </Button>
+      ) : user.isCompliant ? (
+        <>
+          <Button asChild {...item}>
+            <RouterLink to="/course">Course</RouterLink>
+          </Button>
+          <Button asChild {...item}>
+            <RouterLink to="/compliance">Compliance</RouterLink>
+          </Button>
+        </>
+      ) : null}
+      {canAudit(user) ? (
+        <Button asChild {...item}>
+          <RouterLink to="/audit">Audit</RouterLink>
+        </Button>
+      ) : null}
+      {canAnalyse(user) ? (
+        <Button asChild {...item}>
+          <RouterLink to="/analytics">Analytics</RouterLink>
+        </Button>
+      ) : null}
+      {stacked ? null : welcome}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onLogout}
+        alignSelf={stacked ? 'flex-start' : 'auto'}
+        ms={stacked ? '3' : '0'}
+        mt={stacked ? '1' : '0'}
+      >
+        Logout
+      </Button>
+    </>
+  );
+}
+
+/** Three lines, or a cross while the menu is open; decorative (the button says 'Menu'). */
+function MenuIcon({ open }: { readonly open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+    >
+      {open ? <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" /> : <path d="M2.5 4h11M2.5 8h11M2.5 12h11" />}
+    </svg>
   );
 }

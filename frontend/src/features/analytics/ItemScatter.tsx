@@ -34,7 +34,14 @@ export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalyt
   const checksShown = plotted.some((i) => i.kind === 'check');
 
   return (
-    <Box as="figure" m="0" maxW="3xl">
+    <Box
+      as="figure"
+      m="0"
+      maxW="3xl"
+      // The plot scales with its width: on a phone (about half its drawn size) its labels are drawn larger,
+      // so they still read at 11 px or more.
+      css={{ '@media (max-width: 30em)': { '& svg text': { fontSize: '24px' } } }}
+    >
       <svg
         data-testid="item-analysis-chart"
         role="img"

@@ -1,8 +1,9 @@
-import { Badge, Button, Field, HStack, Input, Stack, Table } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import type { LearnerSummary } from '@tickwise/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { ScrollTable } from '../../components/ScrollTable';
+import { PHONE_WIDTH, useMediaQuery } from '../../components/use-media-query';
 import { useAuditLearnersQuery } from './audit-api';
 import { formatUtc } from './time';
 import { Note, Panel, PanelHeading, ReadError } from './ui';
@@ -22,6 +23,12 @@ export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
   const [draft, setDraft] = useState('');
   const [term, setTerm] = useState('');
   const { data, error, isFetching, refetch } = useAuditLearnersQuery(term, { skip: term === '' });
+  // On a phone each learner is a card with its 'Open history' in view, not a row to scroll sideways to.
+  const phone = useMediaQuery(PHONE_WIDTH);
+  const caption =
+    data === undefined
+      ? ''
+      : `${data.length} learner${data.length === 1 ? '' : 's'} matching “${term}”${data.length >= 50 ? ' (the first 50)' : ''}`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +68,14 @@ export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
           <LoadingSpinner label="Searching learners…" />
         ) : data.length === 0 ? (
           <Note>{`No learner matches “${term}”.`}</Note>
+        ) : phone ? (
+          <LearnerCards
+            learners={data}
+            selectedId={selectedId}
+            onSelect={onSelect}
+            caption={caption}
+            busy={isFetching}
+          />
         ) : (
           <ScrollTable
             borderWidth="1px"
@@ -68,9 +83,7 @@ export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
             rounded="md"
             tableProps={{ size: 'sm', 'aria-busy': isFetching }}
             captionProps={{ color: 'fg.muted', pb: '2', px: '3', pt: '2' }}
-            caption={`${data.length} learner${data.length === 1 ? '' : 's'} matching “${term}”${
-              data.length >= 50 ? ' (the first 50)' : ''
-            }`}
+            caption={caption}
           >
             <Table.Header>
               <Table.Row>
@@ -117,5 +130,64 @@ export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
         )}
       </Stack>
     </Panel>
+  );
+}
+
+interface LearnerCardsProps {
+  readonly learners: readonly LearnerSummary[];
+  readonly selectedId: string | null;
+  readonly onSelect: (learner: LearnerSummary) => void;
+  readonly caption: string;
+  readonly busy: boolean;
+}
+
+/** The search results on a phone: one card per learner, the same facts and action as a table row. */
+function LearnerCards({ learners, selectedId, onSelect, caption, busy }: LearnerCardsProps) {
+  const captionId = useId();
+  return (
+    <Box>
+      <Text id={captionId} fontSize="sm" color="fg.muted" mb="2">
+        {caption}
+      </Text>
+      <Stack as="ul" gap="2" listStyleType="none" aria-labelledby={captionId} aria-busy={busy}>
+        {learners.map((learner) => {
+          const selected = learner.id === selectedId;
+          return (
+            <Box
+              as="li"
+              key={learner.id}
+              borderWidth="1px"
+              borderColor={selected ? 'brand.700' : 'border'}
+              bg={selected ? 'brand.subtle' : undefined}
+              rounded="md"
+              p="3"
+              data-testid="learner-card"
+            >
+              <Text fontWeight="medium">{nameOf(learner)}</Text>
+              <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                {learner.email}
+              </Text>
+              <HStack mt="2" gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+                <Text>Registered {formatUtc(learner.registeredAt)} UTC</Text>
+                <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
+                  {learner.isCompliant ? 'Compliant now' : 'Not compliant now'}
+                </Badge>
+              </HStack>
+              <Button
+                mt="3"
+                size="sm"
+                w="full"
+                variant={selected ? 'subtle' : 'outline'}
+                aria-pressed={selected}
+                aria-label={`Open history: ${nameOf(learner)} (${learner.email})`}
+                onClick={() => onSelect(learner)}
+              >
+                Open history
+              </Button>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
   );
 }

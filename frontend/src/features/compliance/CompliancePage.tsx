@@ -124,7 +124,14 @@ function ComplianceCenter() {
 
       <Box {...panel} px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
         <Tabs.Root defaultValue="documents" variant="line" size={{ base: 'sm', sm: 'md' }} lazyMount>
-          <Tabs.List flexWrap="wrap">
+          {/* One row that scrolls sideways on a narrow phone, rather than wrapping into two rows. */}
+          <Tabs.List
+            flexWrap="nowrap"
+            overflowX="auto"
+            overflowY="hidden"
+            scrollbarWidth="thin"
+            css={{ '& > button': { flexShrink: 0, whiteSpace: 'nowrap' } }}
+          >
             <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
             <Tabs.Trigger value="risk">Risk Assessment</Tabs.Trigger>
             <Tabs.Trigger value="log">Compliance Log</Tabs.Trigger>
@@ -272,7 +279,7 @@ function DocumentsTab() {
             >
               <Stack gap="1">
                 <Flex gap="2" align="center" wrap="wrap">
-                  <Heading as="h3" fontSize="md">
+                  <Heading as="h2" fontSize="md">
                     {doc.title}
                   </Heading>
                   <Badge colorPalette={ack ? 'green' : 'orange'} variant="subtle">

@@ -114,7 +114,7 @@ const renderPage = (user = learner) =>
   renderWithProviders(<CompliancePage />, { path: '/compliance', session: sessionOf(user) });
 const latestToast = () => toastStore.getSnapshot().find((t) => t.open);
 const row = (title: string) => {
-  const heading = screen.getByRole('heading', { level: 3, name: title });
+  const heading = screen.getByRole('heading', { level: 2, name: title });
   const item = heading.closest('li');
   if (item === null) throw new Error(`no row for ${title}`);
   return within(item);
@@ -182,7 +182,7 @@ describe('the Compliance Center', () => {
     const calls = server();
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     renderPage();
-    await screen.findByRole('heading', { level: 3, name: privacyDoc.title });
+    await screen.findByRole('heading', { level: 2, name: privacyDoc.title });
     await user.click(row(privacyDoc.title).getByRole('button', { name: 'Acknowledge Privacy Policy' }));
     expect(latestToast()).toMatchObject({
       title: 'Document Must Be Read',
@@ -242,7 +242,7 @@ describe('the Compliance Center', () => {
     server({ acknowledge: reply });
     const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
     renderPage();
-    await screen.findByRole('heading', { level: 3, name: privacyDoc.title });
+    await screen.findByRole('heading', { level: 2, name: privacyDoc.title });
     await user.click(row(privacyDoc.title).getByRole('button', { name: 'Read Document: Privacy Policy' }));
     const viewer = within(await screen.findByRole('dialog', { name: 'Privacy Policy' }));
     await viewer.findByText('Reading... 10 s left');
@@ -339,7 +339,7 @@ describe('focus after closing a dialog of the Compliance Center', () => {
     async (way, frames) => {
       server();
       renderPage();
-      await screen.findByRole('heading', { level: 3, name: privacyDoc.title });
+      await screen.findByRole('heading', { level: 2, name: privacyDoc.title });
       const opener = row(privacyDoc.title).getByRole('button', { name: 'Read Document: Privacy Policy' });
       await expectFocusBackAfterClosing({ way, frames, opener, dialog: 'Privacy Policy' });
     },

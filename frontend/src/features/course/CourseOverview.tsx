@@ -19,6 +19,7 @@ import {
 } from '@chakra-ui/react';
 import type { Lesson, Module, ProgressRecord, QuizResult } from '@tickwise/contracts';
 import { moduleLevelLabels, moduleLevels } from '@tickwise/contracts/words';
+import { useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/use-page-title';
 import { courseStats } from '../../content/curriculum';
@@ -126,7 +127,66 @@ interface ModuleListProps {
   readonly onSelect: (id: number) => void;
 }
 
+/**
+ * Below lg the list folds away behind an 'All modules' button, so the selected module's 'Start Lesson'
+ * comes right after it on a phone; choosing a module folds the list again. From lg it is always open.
+ */
 function ModuleList({ modules, records, selectedId, onSelect }: ModuleListProps) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const selected = modules.find((m) => m.id === selectedId);
+  return (
+    <Box>
+      <Button
+        hideFrom="lg"
+        variant="outline"
+        w="full"
+        justifyContent="space-between"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((open) => !open)}
+        data-testid="module-list-toggle"
+        ref={toggle}
+        h="auto"
+        py="3"
+        whiteSpace="normal"
+        textAlign="start"
+      >
+        <Text as="span">
+          All {modules.length} modules
+          {selected ? (
+            <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+              Showing module {selected.id}: {selected.title}
+            </Text>
+          ) : null}
+        </Text>
+        <Text as="span" aria-hidden="true" fontSize="lg">
+          {expanded ? '−' : '+'}
+        </Text>
+      </Button>
+      <Box id={listId} hideBelow={expanded ? undefined : 'lg'} mt={{ base: expanded ? '4' : '0', lg: '0' }}>
+        <ModuleGroups
+          modules={modules}
+          records={records}
+          selectedId={selectedId}
+          onSelect={(id) => {
+            setExpanded(false);
+            onSelect(id);
+            // The chosen card folded away with the list (on a phone): focus goes to the list's button.
+            requestAnimationFrame(() => {
+              const active = document.activeElement;
+              if (active instanceof HTMLElement && active.offsetParent === null)
+                toggle.current?.focus({ preventScroll: true });
+            });
+          }}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+function ModuleGroups({ modules, records, selectedId, onSelect }: ModuleListProps) {
   return (
     <Stack as="nav" aria-label="Modules" gap="6">
       {moduleLevels.map((level) => {

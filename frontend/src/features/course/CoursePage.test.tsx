@@ -483,6 +483,31 @@ describe('the quiz', () => {
     for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
   });
 
+  it('the feedback can be paused (WCAG 2.2.1): it then stays until Continue', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    startServer({ progress: [done(1, 1), done(1, 2), done(1, 3), done(1, 4)] });
+    renderCourse('/course?module=1&view=quiz');
+    await user.click(await screen.findByRole('radio', { name: /The clearing house/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Answer' }));
+    await screen.findByTestId('quiz-explanation');
+    const pause = screen.getByRole('button', { name: 'Pause' });
+    await user.click(pause);
+    expect(pause).toHaveTextContent('Continue');
+    expect(pause).toHaveFocus();
+    expect(screen.getByTestId('quiz-feedback-timer')).toHaveTextContent(
+      'Paused. Continue to the next question when you are ready.',
+    );
+    act(() => {
+      jest.advanceTimersByTime(60_000);
+    });
+    expect(screen.getByTestId('quiz-position')).toHaveTextContent('Question 1 of 2');
+    expect(screen.getByTestId('quiz-explanation')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('quiz-position')).toHaveTextContent('Question 2 of 2'));
+    expect(screen.queryByTestId('quiz-feedback-timer')).not.toBeInTheDocument();
+  });
+
   it("the server's score wins where it differs from the count here", async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });

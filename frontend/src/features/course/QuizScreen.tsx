@@ -142,12 +142,17 @@ function QuizRunner({
   const question = questions[index];
   const isLast = index === questions.length - 1;
 
-  // Feedback stays 3 s, then the quiz moves on.
+  // Feedback stays 3 s, then the quiz moves on; a learner who paused it moves on with Continue.
+  const [paused, setPaused] = useState(false);
   useEffect(() => {
-    if (phase !== 'feedback') return;
+    if (phase !== 'feedback') {
+      setPaused(false);
+      return;
+    }
+    if (paused) return;
     const timer = setTimeout(() => dispatch({ type: 'advance' }), QUIZ_FEEDBACK_MS);
     return () => clearTimeout(timer);
-  }, [phase]);
+  }, [phase, paused]);
 
   const finish = useCallback(
     (correct: readonly boolean[]) => {
@@ -275,6 +280,14 @@ function QuizRunner({
           <AnswerFeedbackPanel feedback={feedback} chosen={answer} testIdPrefix="quiz" />
         ) : null}
       </Box>
+      {phase === 'feedback' ? (
+        <FeedbackPause
+          paused={paused}
+          isLast={isLast}
+          onPause={() => setPaused(true)}
+          onContinue={() => dispatch({ type: 'advance' })}
+        />
+      ) : null}
       {error !== null ? (
         <Alert.Root status="error" variant="subtle" rounded="md" mt="4" role="alert" data-testid="quiz-error">
           <Alert.Indicator />
@@ -302,6 +315,37 @@ function QuizRunner({
         </Button>
       </Flex>
     </Box>
+  );
+}
+
+/**
+ * WCAG 2.2.1 (timing adjustable): the spec's 3 seconds of feedback are too short to read a long
+ * explanation, so they can be stopped. One button, so focus stays on it: 'Pause feedback' stops the
+ * timer, then 'Continue' moves on when the learner is ready.
+ */
+function FeedbackPause({
+  paused,
+  isLast,
+  onPause,
+  onContinue,
+}: {
+  readonly paused: boolean;
+  readonly isLast: boolean;
+  readonly onPause: () => void;
+  readonly onContinue: () => void;
+}) {
+  const next = isLast ? 'your result' : 'the next question';
+  return (
+    <Flex mt="4" gap="3" align="center" wrap="wrap" data-testid="quiz-feedback-timer">
+      <Button size="sm" variant={paused ? 'solid' : 'outline'} onClick={paused ? onContinue : onPause}>
+        {paused ? 'Continue' : 'Pause'}
+      </Button>
+      <Text fontSize="sm" color="fg.muted">
+        {paused
+          ? `Paused. Continue to ${next} when you are ready.`
+          : `Moving on to ${next} in a few seconds.`}
+      </Text>
+    </Flex>
   );
 }
 
