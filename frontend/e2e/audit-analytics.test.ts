@@ -403,6 +403,22 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'audit-mobile-390');
+  // The auditor's action is in reach on a phone: each learner is a card, 'Open history' inside the screen's
+  // width, with no box to scroll sideways to find it.
+  const open = page.getByTestId('learner-card').getByRole('button', { name: /^Open history: Grace/ });
+  await open.scrollIntoViewIfNeeded();
+  const reach = await open.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    let scroller: Element | null = button.parentElement;
+    while (
+      scroller !== null &&
+      !(scroller.scrollWidth > scroller.clientWidth + 1 && getComputedStyle(scroller).overflowX !== 'visible')
+    )
+      scroller = scroller.parentElement;
+    return { inside: box.left >= 0 && box.right <= window.innerWidth, scroller: scroller?.tagName ?? null };
+  });
+  expect(reach).toEqual({ inside: true, scroller: null });
+  await page.screenshot({ path: '/tmp/shots/audit-390-open-history.png', animations: 'disabled' });
   await ack.scrollIntoViewIfNeeded();
   await screenshot(page, 'audit-mobile-390-timeline', false);
 
@@ -528,6 +544,41 @@ test('an analyst sees the funnel and the item analysis, and runs a rebuild with 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'analytics-mobile-390');
+  // Every funnel bar starts at the left edge of its track, like every other bar.
+  const offsets = await funnel
+    .locator('li [aria-hidden="true"]')
+    .evaluateAll((tracks) =>
+      tracks.map((track) =>
+        Math.round(
+          (track.firstElementChild?.getBoundingClientRect().left ?? -1) - track.getBoundingClientRect().left,
+        ),
+      ),
+    );
+  expect(offsets.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(offsets)).toEqual(new Set([0]));
+  // The scatter's labels read at 11 px or more on the phone (the plot is drawn at about half its size).
+  const smallest = await plot.evaluate((svg) => {
+    const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+    return Math.min(
+      ...[...svg.querySelectorAll('text')].map(
+        (t) => Number.parseFloat(getComputedStyle(t).fontSize) * scale,
+      ),
+    );
+  });
+  expect(smallest).toBeGreaterThanOrEqual(11);
+  // No figure of the item table is cut: each cell shows all of its text.
+  const cut = await items
+    .locator('tbody td')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+  expect(cut).toEqual([]);
+  await plot.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/analytics-390-scatter.png', animations: 'disabled' });
+  await items.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/analytics-390-items.png', animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await funnel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/analytics-1280-funnel.png', animations: 'disabled' });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The narrowest phone (360 px): the funnel, the item analysis and the projections panel.
   await page.setViewportSize({ width: 360, height: 800 });

@@ -61,6 +61,12 @@ export function NavigationBar({ onLogin, onLoginIntent }: NavigationBarProps) {
         <Flex
           as="nav"
           aria-label="Main"
+          // Escape closes the phone menu from the Menu button or from inside it; focus goes to the button.
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || !menuOpen) return;
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }}
           align="center"
           justify="space-between"
           gap="3"
@@ -91,19 +97,7 @@ export function NavigationBar({ onLogin, onLoginIntent }: NavigationBarProps) {
                 Menu
               </Button>
               {menuOpen ? (
-                <Stack
-                  id={menuId}
-                  hideFrom="md"
-                  w="full"
-                  gap="1"
-                  pb="2"
-                  align="stretch"
-                  onKeyDown={(e) => {
-                    if (e.key !== 'Escape') return;
-                    setMenuOpen(false);
-                    menuButton.current?.focus();
-                  }}
-                >
+                <Stack id={menuId} hideFrom="md" w="full" gap="1" pb="2" align="stretch">
                   <SignedInItems user={user} pathname={pathname} onLogout={onLogout} stacked />
                 </Stack>
               ) : null}

@@ -375,7 +375,8 @@ function TextField({ label, required, error, helper, ...input }: TextFieldProps)
         ) : null}
       </Field.Label>
       <Input {...input} />
-      {helper ? <Field.HelperText color="fg.muted">{helper}</Field.HelperText> : null}
+      {/* The error says what the hint said, and what is wrong: one of them at a time. */}
+      {helper && error === undefined ? <Field.HelperText color="fg.muted">{helper}</Field.HelperText> : null}
       {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );

@@ -1,6 +1,7 @@
 import { Box, Text } from '@chakra-ui/react';
 import type { QuizItemAnalytics } from '@tickwise/contracts';
 import { useId } from 'react';
+import { PHONE_WIDTH, useMediaQuery } from '../../components/use-media-query';
 import {
   ITEM_THRESHOLDS,
   itemFlag,
@@ -13,8 +14,12 @@ import {
 import { formatIndex, formatPercent } from './format';
 import { ItemLegend, Marker } from './ItemMarkers';
 
-const W = 640;
-const H = 360;
+/**
+ * The plot's drawing size. The SVG scales to its width, so on a phone it is drawn narrower instead of
+ * shrunk: its 13-unit labels then still read at 11 px or more.
+ */
+const WIDE = { W: 640, H: 360 };
+const NARROW = { W: 340, H: 300 };
 const M = { top: 16, right: 20, bottom: 52, left: 76 };
 
 const text = '#a9b6cb';
@@ -28,20 +33,14 @@ const grid = 'var(--chakra-colors-ink-700)';
 export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalytics[] }) {
   const id = useId();
   const plotted = plottableItems(items);
+  const { W, H } = useMediaQuery(PHONE_WIDTH) ? NARROW : WIDE;
   const x = linearScale(0, 1, M.left, W - M.right);
   const y = linearScale(-1, 1, H - M.bottom, M.top);
   const flagsShown = [...new Set(plotted.map((i) => itemFlag(i)))];
   const checksShown = plotted.some((i) => i.kind === 'check');
 
   return (
-    <Box
-      as="figure"
-      m="0"
-      maxW="3xl"
-      // The plot scales with its width: on a phone (about half its drawn size) its labels are drawn larger,
-      // so they still read at 11 px or more.
-      css={{ '@media (max-width: 30em)': { '& svg text': { fontSize: '24px' } } }}
-    >
+    <Box as="figure" m="0" maxW="3xl">
       <svg
         data-testid="item-analysis-chart"
         role="img"

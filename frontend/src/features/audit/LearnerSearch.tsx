@@ -168,7 +168,7 @@ function LearnerCards({ learners, selectedId, onSelect, caption, busy }: Learner
                 {learner.email}
               </Text>
               <HStack mt="2" gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
-                <Text>Registered {formatUtc(learner.registeredAt)} UTC</Text>
+                <Text>Registered {formatUtc(learner.registeredAt)}</Text>
                 <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
                   {learner.isCompliant ? 'Compliant now' : 'Not compliant now'}
                 </Badge>

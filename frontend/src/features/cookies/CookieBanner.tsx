@@ -7,7 +7,11 @@ export interface CookieBannerProps {
   readonly onSettings: () => void;
 }
 
-/** The consent banner along the bottom of the screen; it does not block the page. */
+/**
+ * The consent banner along the bottom of the screen; it does not block the page. On a phone it is kept
+ * short (one sentence, the three choices on one row), so it does not cover the landing page's call to
+ * action.
+ */
 export function CookieBanner({ onAcceptAll, onRejectAll, onSettings }: CookieBannerProps) {
   return (
     <Box
@@ -17,8 +21,8 @@ export function CookieBanner({ onAcceptAll, onRejectAll, onSettings }: CookieBan
       insetX="0"
       bottom="0"
       zIndex="banner"
-      px={{ base: '3', md: '6' }}
-      pb={{ base: '3', md: '6' }}
+      px={{ base: '2', md: '6' }}
+      pb={{ base: '2', md: '6' }}
     >
       <Container
         maxW="5xl"
@@ -27,29 +31,39 @@ export function CookieBanner({ onAcceptAll, onRejectAll, onSettings }: CookieBan
         borderColor="border.emphasized"
         rounded="xl"
         shadow="2xl"
-        p={{ base: '4', md: '5' }}
+        p={{ base: '3', md: '5' }}
       >
-        <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '6' }} align={{ md: 'center' }}>
+        <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '2', md: '6' }} align={{ md: 'center' }}>
           <Stack gap="1" flex="1">
-            <Text fontWeight="semibold">Your privacy choices</Text>
+            <Text fontWeight="semibold" hideBelow="md">
+              Your privacy choices
+            </Text>
             <Text fontSize="sm" color="fg.muted">
               Tickwise uses only the cookies and browser storage it needs to work, and loads no third-party
-              trackers. Accept all categories, keep only the necessary ones, or choose in the settings. Read
-              our{' '}
+              trackers.{' '}
+              <Text as="span" hideBelow="md">
+                Accept all categories, keep only the necessary ones, or choose in the settings.{' '}
+              </Text>
+              Read our{' '}
               <Link asChild color="brand.fg" textDecoration="underline">
                 <RouterLink to="/cookie-policy">Cookie Policy</RouterLink>
               </Link>
               .
             </Text>
           </Stack>
-          <Flex gap="2" wrap="wrap" flexShrink={0}>
-            <Button variant="ghost" size="sm" onClick={onSettings}>
+          <Flex gap="2" wrap={{ base: 'nowrap', md: 'wrap' }} flexShrink={0}>
+            <Button
+              variant="ghost"
+              size={{ base: 'xs', md: 'sm' }}
+              px={{ base: '2', md: '3' }}
+              onClick={onSettings}
+            >
               Cookie Settings
             </Button>
-            <Button variant="outline" size="sm" onClick={onRejectAll}>
+            <Button variant="outline" size={{ base: 'xs', md: 'sm' }} onClick={onRejectAll}>
               Reject All
             </Button>
-            <Button size="sm" onClick={onAcceptAll}>
+            <Button size={{ base: 'xs', md: 'sm' }} onClick={onAcceptAll}>
               Accept All
             </Button>
           </Flex>
