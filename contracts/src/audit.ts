@@ -15,21 +15,28 @@ import {
 } from './codecs';
 import { type EventType, eventCodecs } from './events';
 import { limits } from './limits';
-import { storedDataCodec } from './personal-data';
+import { ERASED, storedDataCodec } from './personal-data';
 import { DocumentType } from './vocabulary';
 
 const version = nonEmptyString(limits.version);
 
-/** A learner as an auditor finds them (GET /api/audit/learners?query=). */
+/** A learner's e-mail address as the auditor sees it: "(erased)" once the learner was erased. */
+const learnerEmail = t.union([email, t.literal(ERASED)]);
+
+/**
+ * A learner as an auditor finds them (GET /api/audit/learners?query=). An erased learner keeps their id and
+ * dates; e-mail and names read "(erased)" and `erasedAt` says when.
+ */
 export const LearnerSummary = struct(
   {
     id: entityId,
-    email,
+    email: learnerEmail,
     firstName: text(limits.name),
     lastName: text(limits.name),
     registeredAt: isoDateTime,
     isCompliant: t.boolean,
   },
+  { erasedAt: isoDateTime },
   'LearnerSummary',
 );
 export type LearnerSummary = t.TypeOf<typeof LearnerSummary>;
@@ -145,8 +152,8 @@ export const DocumentCoverage = struct(
     documentType: DocumentType,
     version,
     asOf: isoDateTime,
-    acknowledged: t.array(struct({ learnerId: entityId, email, acknowledgedAt: isoDateTime })),
-    notAcknowledged: t.array(struct({ learnerId: entityId, email })),
+    acknowledged: t.array(struct({ learnerId: entityId, email: learnerEmail, acknowledgedAt: isoDateTime })),
+    notAcknowledged: t.array(struct({ learnerId: entityId, email: learnerEmail })),
   },
   'DocumentCoverage',
 );

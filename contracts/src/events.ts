@@ -30,6 +30,7 @@ import {
 import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
+import { EmailReleased, LearnerErased } from './privacy';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
 import { GrantableRole, LoginFailureReason, ModuleLevel } from './vocabulary';
@@ -243,7 +244,9 @@ export const eventCodecs = {
   RoleRevoked,
   UserLoggedOut,
   LoginSucceeded,
+  LearnerErased,
   EmailReserved,
+  EmailReleased,
   LoginFailed,
   LessonCompleted,
   LessonCheckAnswered,
@@ -282,7 +285,9 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   RoleRevoked: 'user',
   UserLoggedOut: 'user',
   LoginSucceeded: 'user',
+  LearnerErased: 'user',
   EmailReserved: 'email',
+  EmailReleased: 'email',
   LoginFailed: 'login',
   LessonCompleted: 'learning',
   LessonCheckAnswered: 'learning',

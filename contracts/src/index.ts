@@ -15,6 +15,7 @@ export * from './pages';
 export * from './paths';
 export * from './personal-data';
 export * from './positions';
+export * from './privacy';
 export * from './requests';
 export * from './responses';
 export * from './routes';

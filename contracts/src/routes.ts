@@ -32,6 +32,7 @@ import {
   TradingProfile,
   User,
 } from './entities';
+import { privacyRoutes } from './privacy';
 import {
   AsOfQuery,
   AuditHistoryQuery,
@@ -206,6 +207,7 @@ export const routes = defineRoutes({
 
   // ---- compliance gate (any signed-in user) ----
   ...complianceRoutes,
+  ...privacyRoutes,
 
   // ---- compliance auditors (auditor or admin); every read is recorded as AuditorViewedRecords ----
   auditLearners: {

@@ -37,7 +37,7 @@ test('projections CLI: rebuild all prints progress and switches; status shows ve
 
   const status = await cli('status');
   expect(status.stdout).toMatch(/log head: 1 \(sqlite; read models: sqlite\)/);
-  expect(status.stdout).toMatch(/users\s+version 1 \(code 1\) g2 checkpoint 1 lag 0/);
+  expect(status.stdout).toMatch(/users\s+version 2 \(code 2\) g2 checkpoint 1 lag 0/);
 });
 
 test('projections CLI: an unknown projection or command is refused with a clear message', async () => {

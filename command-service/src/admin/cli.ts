@@ -10,6 +10,7 @@ import { loadDocumentFile } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
 import { ContentError } from '../catalog/source-file';
 import { emailKey } from '../identity/profile';
+import { reservationOf } from '../identity/routes';
 import { userAccount } from '../identity/user-account';
 
 const USAGE = `usage: npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
@@ -66,12 +67,12 @@ export async function runAdmin(args: readonly string[], out: (line: string) => v
   }
   const storage = await openStorage(loadStorageConfig());
   try {
-    const reservation = (await storage.log.readStream(streams.email(emailKey(email)), { maxCount: 1 }))[0];
-    if (reservation?.type !== 'EmailReserved') {
+    const reservation = await reservationOf(storage.log, emailKey(email));
+    if (!reservation) {
       out(`No user with the e-mail address ${email}`);
       return 1;
     }
-    const { userId } = reservation.data;
+    const { userId } = reservation;
     const kind = command === 'grant-role' ? 'grantRole' : 'revokeRole';
     const outcome = await handleCommand({ log: storage.log }, userAccount, {
       stream: streams.user(userId),

@@ -6,6 +6,7 @@ import { adminRoutes } from '../admin/routes';
 import { complianceRoutes } from '../compliance/routes';
 import { identityRoutes } from '../identity/routes';
 import { learningRoutes } from '../learning/routes';
+import { privacyRoutes } from '../privacy/routes';
 import { psychologyRoutes } from '../psychology/routes';
 import type { CommandServiceDeps } from './deps';
 
@@ -20,6 +21,7 @@ export function createCommandApp(
     ...complianceRoutes(deps),
     ...learningRoutes(deps),
     ...psychologyRoutes(deps),
+    ...privacyRoutes(deps),
     ...adminRoutes(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);

@@ -1,4 +1,5 @@
 import type {
+  DataKeys,
   EventLog,
   LoadLimits,
   Metrics,
@@ -14,6 +15,8 @@ import type { CourseCatalog } from '../learning/course-catalog';
 /** Everything the command service's features use; built once per process. */
 export interface CommandServiceDeps {
   log: EventLog;
+  /** Each learner's data key: erasure destroys it. */
+  keys: DataKeys;
   /** Whether appends currently succeed (readiness). */
   storageHealth: StorageHealth;
   store: ReadModelStore;

@@ -25,6 +25,7 @@ export function commandServiceDeps(
   const now = () => new Date();
   return {
     log: storage.log,
+    keys: storage.keys,
     storageHealth: storage.health,
     store: storage.store,
     tokens: createTokenService({ secret: loadJwtSecret(config), expiresInSeconds: config.tokenTtlSeconds }),

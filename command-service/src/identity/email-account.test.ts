@@ -60,4 +60,25 @@ describe('email account decider', () => {
   test('the initial state is not reserved', () => {
     expect(emailAccount.initialState).toEqual({ reserved: false });
   });
+
+  const released: EmailAccountEvent = {
+    type: 'EmailReleased',
+    data: { userId: 'user-1', releasedAt: '2026-11-26T10:00:00.000Z' },
+  };
+
+  test('given a reservation, when its account releases it, then EmailReleased; the address can be reserved again', () => {
+    expect(
+      given(reserved(reserve())).when({ release: true, userId: 'user-1', at: '2026-11-26T10:00:00.000Z' }),
+    ).toEqual({ ok: true, events: [released] });
+    expect(given(reserved(reserve()), released).when(reserve({ userId: 'user-2' }))).toEqual({
+      ok: true,
+      events: [{ type: 'EmailReserved', data: { ...reserve({ userId: 'user-2' }) } }],
+    });
+  });
+
+  test('another account, or nobody, cannot release an address: nothing is appended', () => {
+    const release = { release: true as const, userId: 'user-2', at: '2026-11-26T10:00:00.000Z' };
+    expect(given(reserved(reserve())).when(release)).toEqual({ ok: true, events: [] });
+    expect(given().when(release)).toEqual({ ok: true, events: [] });
+  });
 });

@@ -24,6 +24,8 @@ export function userRecordFromStream(
         roles: ['learner'],
         createdAt: registeredAt,
       };
+    } else if (event.type === 'LearnerErased') {
+      user = undefined;
     } else if (user && event.type === 'RoleGranted') {
       const { role } = event.data;
       if (!user.roles.includes(role)) user = { ...user, roles: [...user.roles, role] };

@@ -2,6 +2,7 @@ import { streams } from '@tickwise/contracts';
 import {
   commandMetadata,
   deterministicId,
+  type EventLog,
   HttpError,
   handleCommand,
   type RouteHandlers,
@@ -9,7 +10,7 @@ import {
 } from '@tickwise/platform';
 import { usersProjection, waitForProjections } from '@tickwise/projections';
 import type { CommandServiceDeps } from '../app/deps';
-import { emailAccount } from './email-account';
+import { type EmailAccountEvent, emailAccount } from './email-account';
 import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
 import { emailKey, userRecordFromStream } from './profile';
 import { userAccount } from './user-account';
@@ -23,7 +24,7 @@ const IN_FORCE_WITHIN_MS = 5_000;
  * Every service authenticates from the users read model, so a logout is in force everywhere once that read
  * model has passed the logout's position — then, and not before, it is safe to say so.
  */
-const inForce = (deps: CommandServiceDeps, position: string | undefined) =>
+export const inForce = (deps: CommandServiceDeps, position: string | undefined) =>
   position === undefined
     ? Promise.resolve(true)
     : waitForProjections(deps.store, [usersProjection.name], position, IN_FORCE_WITHIN_MS);
@@ -31,6 +32,15 @@ const tooMany = (retryAfterSeconds: number) =>
   new HttpError(429, 'Too many attempts; please wait a moment and try again', {
     'Retry-After': String(retryAfterSeconds),
   });
+
+/** The account an address is reserved for now, if any (an erased account's address is released). */
+export async function reservationOf(log: EventLog, key: string) {
+  const history = (await log.readStream(streams.email(key))).filter(
+    (e): e is typeof e & EmailAccountEvent => e.type === 'EmailReserved' || e.type === 'EmailReleased',
+  );
+  const state = history.reduce(emailAccount.evolve, emailAccount.initialState);
+  return state.reserved ? state : undefined;
+}
 
 /** Register, login and logout. */
 export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
@@ -79,8 +89,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const key = emailKey(body.email);
       const account = await throttle.admitAccount(key, request.ip);
       if (!account.allowed) throw tooMany(account.retryAfterSeconds);
-      const reservation = (await log.readStream(streams.email(key), { maxCount: 1 }))[0];
-      const reserved = reservation?.type === 'EmailReserved' ? reservation.data : undefined;
+      const reserved = await reservationOf(log, key);
       const valid = reserved
         ? await verifyPassword(reserved.passwordHash, body.password)
         : await verifyAgainstDummy(body.password);

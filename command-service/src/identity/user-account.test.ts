@@ -152,6 +152,24 @@ describe('user account state', () => {
       { type: 'LoginSucceeded', data: { userId: USER, ip: '', userAgent: '' } },
       { type: 'UserLoggedOut', data: { userId: USER, tokensRevokedBefore: AT } },
     ]);
-    expect(state).toEqual({ registered: true, roles: new Set(['analyst']) });
+    expect(state).toEqual({ registered: true, erased: false, roles: new Set(['analyst']) });
+  });
+});
+
+describe('erasure', () => {
+  const erase: UserCommand = { kind: 'erase', userId: USER, reason: 'learner_request', at: AT };
+  const erased: UserAccountEvent = {
+    type: 'LearnerErased',
+    data: { userId: USER, reason: 'learner_request', erasedAt: AT },
+  };
+
+  test('given a registered user, when erased, then LearnerErased with the reason and the time', () => {
+    expect(given(registered).when(erase)).toEqual({ ok: true, events: [erased] });
+  });
+
+  test('given an erased user, every command is refused as for no such user (erasing twice too)', () => {
+    expect(given(registered, erased).when(erase)).toEqual(notFound);
+    expect(given(registered, erased).when(grant('auditor'))).toEqual(notFound);
+    expect(given(registered, erased).when({ kind: 'logout', userId: USER, at: AT })).toEqual(notFound);
   });
 });

@@ -1,13 +1,15 @@
-import type { EventOf, GrantableRole } from '@tickwise/contracts';
+import type { ErasureReason, EventOf, GrantableRole } from '@tickwise/contracts';
 import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 
 /** The user stream (`user-{userId}`): registration, roles, logins and logouts. */
 export type UserAccountEvent = EventOf<
-  'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'UserLoggedOut' | 'LoginSucceeded'
+  'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'UserLoggedOut' | 'LoginSucceeded' | 'LearnerErased'
 >;
 
 export interface UserAccount {
   registered: boolean;
+  /** Erased accounts take no more commands: to the account's rules they no longer exist. */
+  erased: boolean;
   roles: ReadonlySet<GrantableRole>;
 }
 
@@ -16,12 +18,13 @@ export type UserCommand =
   | { kind: 'grantRole'; userId: string; role: GrantableRole; by: string }
   | { kind: 'revokeRole'; userId: string; role: GrantableRole; by: string }
   | { kind: 'recordLogin'; userId: string; ip: string; userAgent: string }
-  | { kind: 'logout'; userId: string; at: string };
+  | { kind: 'logout'; userId: string; at: string }
+  | { kind: 'erase'; userId: string; reason: ErasureReason; at: string };
 
 const NO_SUCH_USER = 'No such user';
 
 export const userAccount: Decider<UserCommand, UserAccount, UserAccountEvent> = {
-  initialState: { registered: false, roles: new Set() },
+  initialState: { registered: false, erased: false, roles: new Set() },
   evolve(state, event) {
     switch (event.type) {
       case 'UserRegistered':
@@ -30,6 +33,8 @@ export const userAccount: Decider<UserCommand, UserAccount, UserAccountEvent> = 
         return { ...state, roles: new Set([...state.roles, event.data.role]) };
       case 'RoleRevoked':
         return { ...state, roles: new Set([...state.roles].filter((r) => r !== event.data.role)) };
+      case 'LearnerErased':
+        return { ...state, erased: true };
       default:
         return state;
     }
@@ -43,7 +48,7 @@ export const userAccount: Decider<UserCommand, UserAccount, UserAccountEvent> = 
         data: { userId, email, firstName, lastName, registeredAt: at },
       });
     }
-    if (!state.registered) return refuse(domainError('not_found', NO_SUCH_USER));
+    if (!state.registered || state.erased) return refuse(domainError('not_found', NO_SUCH_USER));
     switch (command.kind) {
       case 'grantRole':
         // Granting a role the user already has changes nothing: no event.
@@ -69,6 +74,11 @@ export const userAccount: Decider<UserCommand, UserAccount, UserAccountEvent> = 
         return accept({
           type: 'UserLoggedOut',
           data: { userId: command.userId, tokensRevokedBefore: command.at },
+        });
+      case 'erase':
+        return accept({
+          type: 'LearnerErased',
+          data: { userId: command.userId, reason: command.reason, erasedAt: command.at },
         });
     }
   },

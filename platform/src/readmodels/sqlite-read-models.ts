@@ -38,6 +38,10 @@ export class SqliteReadModelStore implements ReadModelStore {
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // Read models hold personal data until a learner is erased: a replaced or deleted row is overwritten in
+    // the file (not left in a free page), and the WAL is cut back once checkpointed (no old copies in it).
+    this.db.pragma('secure_delete = ON');
+    this.db.pragma('journal_size_limit = 0');
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL, updated_at TEXT NOT NULL)',
     );

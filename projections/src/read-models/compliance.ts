@@ -80,7 +80,8 @@ const acknowledgments = documents<VersionAcknowledgmentDoc, EventOf<'DocumentAck
 export const complianceProjection = projection({
   name: 'compliance',
   // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
-  version: 3,
+  // 4: an erased learner's assessments keep no income or net worth.
+  version: 4,
   // The learner's own risk assessments list their annual income and net worth.
   readsPersonalData: true,
   collections: [{ name: 'learners' }, { name: 'documents' }, { name: 'acknowledgments', indexes: ['key'] }],
@@ -144,6 +145,12 @@ export const complianceProjection = projection({
         }),
       };
     }),
+    // What a rebuild reads once the key is gone: the personal answers' erased value, null.
+    learners.on('LearnerErased', (doc) =>
+      doc
+        ? { ...doc, assessments: doc.assessments.map((a) => ({ ...a, annualIncome: null, netWorth: null })) }
+        : doc,
+    ),
     learners.on('RiskAssessed', (doc, event) => {
       const { assessmentId, submittedAt, ...answers } = event.data;
       const learner = current(doc, event);

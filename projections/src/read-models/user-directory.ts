@@ -13,7 +13,8 @@ export interface UserRecords extends UserDirectory {
 export function createUserRecords(store: ReadModelStore, now: () => Date = () => new Date()): UserRecords {
   async function load(userId: string) {
     const user = await store.get<UserDoc>(await activeCollection(store, 'users', 'users'), userId);
-    if (!user) return undefined;
+    // An erased learner is no one to sign in as: every token of theirs answers 401.
+    if (!user || user.erasedAt !== undefined) return undefined;
     const [learner, documents] = await Promise.all([
       activeCollection(store, 'compliance', 'learners').then((c) =>
         store.get<LearnerComplianceDoc>(c, userId),

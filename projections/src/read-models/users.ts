@@ -1,4 +1,4 @@
-import type { EventOf, GrantableRole } from '@tickwise/contracts';
+import { ERASED, type EventOf, type GrantableRole } from '@tickwise/contracts';
 import { documents, projection } from '../runtime/projection';
 
 /** One document per user: the identity facts the user record and learner search are built from. */
@@ -12,15 +12,20 @@ export interface UserDoc {
   createdAt: string;
   /** Tokens issued before this time are no longer valid (set by logout). */
   tokensRevokedBefore: string | null;
+  /** Set once the learner is erased: identity fields read "(erased)", every token is void. */
+  erasedAt?: string;
   [key: string]: unknown;
 }
 
-type UserEvent = EventOf<'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'UserLoggedOut'>;
+type UserEvent = EventOf<
+  'UserRegistered' | 'RoleGranted' | 'RoleRevoked' | 'UserLoggedOut' | 'LearnerErased'
+>;
 const users = documents<UserDoc, UserEvent>('users', (event) => [event.data.userId]);
 
 export const usersProjection = projection({
   name: 'users',
-  version: 1,
+  // 2: erased learners (LearnerErased) keep a scrubbed document.
+  version: 2,
   readsPersonalData: true,
   collections: [{ name: 'users', indexes: ['emailLower', 'createdAt'] }],
   handlers: [
@@ -42,6 +47,21 @@ export const usersProjection = projection({
     ),
     users.on('UserLoggedOut', (doc, { data }) =>
       doc ? { ...doc, tokensRevokedBefore: data.tokensRevokedBefore } : doc,
+    ),
+    // The same document a rebuild makes once the key is gone (the identity fields then read "(erased)").
+    users.on('LearnerErased', (doc, { data }) =>
+      doc
+        ? {
+            ...doc,
+            email: ERASED,
+            emailLower: ERASED,
+            firstName: ERASED,
+            lastName: ERASED,
+            roles: [],
+            tokensRevokedBefore: data.erasedAt,
+            erasedAt: data.erasedAt,
+          }
+        : doc,
     ),
   ],
 });

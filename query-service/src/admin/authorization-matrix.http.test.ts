@@ -130,6 +130,8 @@ const QUERIES: Record<string, () => string> = {
 
 const BODIES: Record<string, (caller: CallerName) => object> = {
   answerLessonCheck: () => ({ selectedAnswer: 0 }),
+  // A wrong password: the route's access is what is tested, not an erasure (400, nothing recorded).
+  eraseAccount: () => ({ password: 'Not-the-password-1' }),
   login: (caller) => ({ email: (people.get(caller) ?? person('learner')).email, password: GOOD_PASSWORD }),
   register: () => {
     const email = freshEmail('matrix-new');

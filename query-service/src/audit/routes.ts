@@ -144,7 +144,9 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       (await deps.personalLog.readStream(userStream, { maxCount: 1 })).find(ofType('UserRegistered'))?.data ??
       registered;
     await withPersonalFields(events, complianceStream);
+    const erasedAt = userEvents.find(ofType('LearnerErased'))?.data.erasedAt;
     const learner: LearnerSummary = {
+      ...(erasedAt === undefined ? {} : { erasedAt }),
       id: learnerId,
       email: identity.email,
       firstName: identity.firstName,
@@ -214,7 +216,11 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       const matches = users
         .filter(
           (u) =>
-            u.emailLower.includes(needle) || `${u.firstName} ${u.lastName}`.toLowerCase().includes(needle),
+            // An erased learner has no name or address left to match: they are found by their id.
+            u.id === query.query ||
+            (u.erasedAt === undefined &&
+              (u.emailLower.includes(needle) ||
+                `${u.firstName} ${u.lastName}`.toLowerCase().includes(needle))),
         )
         .sort((a, b) => a.emailLower.localeCompare(b.emailLower))
         .slice(0, 50);
@@ -226,6 +232,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
           lastName: u.lastName,
           registeredAt: u.createdAt,
           isCompliant: (await deps.users.principalOf(u.id))?.isCompliant ?? false,
+          ...(u.erasedAt === undefined ? {} : { erasedAt: u.erasedAt }),
         })),
       );
       await recordRead(request, null, `search:${query.query}`, null);

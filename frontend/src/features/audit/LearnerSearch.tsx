@@ -16,7 +16,8 @@ export interface LearnerSearchProps {
   readonly onSelect: (learner: LearnerSummary) => void;
 }
 
-const nameOf = (l: LearnerSummary) => `${l.firstName} ${l.lastName}`.trim() || '(no name given)';
+const nameOf = (l: LearnerSummary) =>
+  l.erasedAt !== undefined ? 'Erased learner' : `${l.firstName} ${l.lastName}`.trim() || '(no name given)';
 
 /** Finds learners by e-mail or name (searched when submitted: every search is recorded). */
 export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {

@@ -252,4 +252,6 @@ export function riskAssessmentText(risk: ComplianceState['riskAssessment']): str
 
 /** A learner's display name: first and last name, or the e-mail when both are blank. */
 export const learnerName = (learner: AuditHistory['learner']): string =>
-  `${learner.firstName} ${learner.lastName}`.trim() || learner.email;
+  learner.erasedAt !== undefined
+    ? `Erased learner (erased ${formatUtc(learner.erasedAt)})`
+    : `${learner.firstName} ${learner.lastName}`.trim() || learner.email;
