@@ -30,7 +30,7 @@ import {
 import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
-import { EmailReleased, LearnerErased } from './privacy';
+import { EmailReleased, LearnerErased, PersonalDataExported } from './privacy';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
 import { GrantableRole, LoginFailureReason, ModuleLevel } from './vocabulary';
@@ -245,6 +245,7 @@ export const eventCodecs = {
   UserLoggedOut,
   LoginSucceeded,
   LearnerErased,
+  PersonalDataExported,
   EmailReserved,
   EmailReleased,
   LoginFailed,
@@ -286,6 +287,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   UserLoggedOut: 'user',
   LoginSucceeded: 'user',
   LearnerErased: 'user',
+  PersonalDataExported: 'user',
   EmailReserved: 'email',
   EmailReleased: 'email',
   LoginFailed: 'login',

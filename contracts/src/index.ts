@@ -14,6 +14,7 @@ export * from './limits';
 export * from './pages';
 export * from './paths';
 export * from './personal-data';
+export * from './personal-data-export';
 export * from './positions';
 export * from './privacy';
 export * from './requests';

@@ -11,6 +11,7 @@ export const pagePaths = {
   psychologyAssessment: '/trading-psychology-assessment',
   audit: '/audit',
   analytics: '/analytics',
+  account: '/account',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   cookiePolicy: '/cookie-policy',

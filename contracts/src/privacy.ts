@@ -21,6 +21,12 @@ export const LearnerErased = struct(
 /** email-{sha256(lower(email))}: the address may be registered again, by anyone, as a new account. */
 export const EmailReleased = struct({ userId: entityId, releasedAt: isoDateTime }, 'EmailReleased');
 
+/** user-{userId}: the learner downloaded their data (GET /api/account/data). */
+export const PersonalDataExported = struct(
+  { userId: entityId, exportedAt: isoDateTime },
+  'PersonalDataExported',
+);
+
 // ---- request bodies and responses ----
 
 /** POST /api/account/erasure: the learner confirms with their password. */

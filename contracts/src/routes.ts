@@ -32,6 +32,7 @@ import {
   TradingProfile,
   User,
 } from './entities';
+import { personalDataRoutes } from './personal-data-export';
 import { privacyRoutes } from './privacy';
 import {
   AsOfQuery,
@@ -208,6 +209,7 @@ export const routes = defineRoutes({
   // ---- compliance gate (any signed-in user) ----
   ...complianceRoutes,
   ...privacyRoutes,
+  ...personalDataRoutes,
 
   // ---- compliance auditors (auditor or admin); every read is recorded as AuditorViewedRecords ----
   auditLearners: {

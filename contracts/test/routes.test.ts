@@ -67,6 +67,7 @@ describe('the route table', () => {
     ['POST', '/api/auth/register', 'public'],
     ['POST', '/api/auth/logout', 'authenticated'],
     ['POST', '/api/account/erasure', 'authenticated'],
+    ['GET', '/api/account/data', 'authenticated'],
     ['GET', '/api/modules', 'compliant'],
     ['GET', '/api/modules/:id/lessons', 'compliant'],
     ['GET', '/api/modules/:id/quiz', 'compliant'],

@@ -15,6 +15,7 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
   EmailReserved: { email: 'ann@example.com', userId, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$abc$def' },
   EmailReleased: { userId, releasedAt: at },
   LearnerErased: { userId, reason: 'learner_request', erasedAt: at },
+  PersonalDataExported: { userId, exportedAt: at },
   LoginFailed: { emailHash: hash, reason: 'wrong_password', ip: '127.0.0.1', userAgent: 'jest' },
   LessonCompleted: { moduleId: 1, lessonId: 2, completedAt: at },
   QuizQuestionAnswered: { moduleId: 1, questionId: 3, selectedAnswer: 0, isCorrect: false, answeredAt: at },

@@ -5,6 +5,7 @@
  *   /trading-psychology-assessment and the policy pages;
  * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
  * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
+ * - everyone signed in, compliant or not: /account (their data: summary, download, delete).
  * Everything but the landing page is loaded on demand. Every path is one of the contracts' pagePaths: the
  * server answers 404 for any other.
  */
@@ -39,6 +40,9 @@ const PsychologyAssessmentPage = lazy(() =>
   })),
 );
 
+const AccountPage = lazy(() =>
+  import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
 const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })),
@@ -85,6 +89,8 @@ export function AppRoutes() {
     return (
       <Routes>
         <Route path={pagePaths.home} element={<ComplianceRequiredPage />} />
+        {/* Seeing, downloading and deleting one's data needs no compliance. */}
+        <Route path={pagePaths.account} element={<AccountPage />} />
         {staffRoutes(user)}
         {policyRoutes()}
         {notFound}
@@ -98,6 +104,7 @@ export function AppRoutes() {
       <Route path={pagePaths.course} element={<CoursePage />} />
       <Route path={pagePaths.compliance} element={<CompliancePage />} />
       <Route path={pagePaths.psychologyAssessment} element={<PsychologyAssessmentPage />} />
+      <Route path={pagePaths.account} element={<AccountPage />} />
       {staffRoutes(user)}
       {policyRoutes()}
       {notFound}

@@ -143,9 +143,9 @@ function SignedInItems({ user, pathname, onLogout, stacked = false }: SignedInIt
       truncate
     >
       Welcome,{' '}
-      <Text as="span" color="fg" fontWeight="medium">
-        {user.firstName || user.email}
-      </Text>
+      <Link asChild color="fg" fontWeight="medium" title="Your account: your data, download, delete">
+        <RouterLink to="/account">{user.firstName || user.email}</RouterLink>
+      </Link>
     </Text>
   );
   return (

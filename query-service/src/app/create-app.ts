@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
+import { accountQueries } from '../account/routes';
 import { adminQueries } from '../admin/routes';
 import { analyticsQueries } from '../analytics/routes';
 import { auditQueries } from '../audit/routes';
@@ -23,6 +24,7 @@ export function createQueryApp(
   const router = new Router();
   mountRoutes(router, 'query', {
     ...identityQueries(deps),
+    ...accountQueries(deps),
     ...complianceQueries(deps),
     ...learningQueries(deps),
     ...psychologyQueries(deps),
