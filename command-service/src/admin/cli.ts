@@ -1,10 +1,11 @@
 // npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
+//                | retention [--apply] [--now <ISO time>]
 // Roles (auditor, analyst, admin) are granted by events on the user's stream; the first admin is made here.
 // A new compliance document version is published from its file; learners must then acknowledge it.
 
 import { resolve } from 'node:path';
 import { GrantableRole, is, streams } from '@tickwise/contracts';
-import { HttpError, handleCommand, loadStorageConfig, openStorage } from '@tickwise/platform';
+import { createLogger, HttpError, handleCommand, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { usersProjection, waitForProjections } from '@tickwise/projections';
 import { loadDocumentFile } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
@@ -12,8 +13,15 @@ import { ContentError } from '../catalog/source-file';
 import { emailKey } from '../identity/profile';
 import { reservationOf } from '../identity/routes';
 import { userAccount } from '../identity/user-account';
+import {
+  ACCOUNT_RETENTION_YEARS,
+  applyRetention,
+  planRetention,
+  retentionCutoff,
+} from '../privacy/retention';
 
 const USAGE = `usage: npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
+       npm run admin -- retention [--apply] [--now <ISO time>]   (lists, or with --apply erases, accounts past the retention period)
   roles: ${GrantableRole.values.join(', ')}
   file:  a compliance document (front matter documentType, version, title, consent; see content/README.md)`;
 
@@ -54,8 +62,45 @@ async function publishDocument(file: string, out: (line: string) => void): Promi
 /** How long a role change waits for a running app to put it in force (`ADMIN_WAIT_MS`, default 5 s). */
 const inForceWithinMs = () => Number(process.env.ADMIN_WAIT_MS ?? 5_000);
 
+/** `retention`: lists (default) or applies (--apply) what the Privacy Policy's account period requires now. */
+async function retention(args: readonly string[], out: (line: string) => void): Promise<number> {
+  const apply = args.includes('--apply');
+  const nowAt = args.indexOf('--now');
+  const now = nowAt >= 0 ? new Date(String(args[nowAt + 1])) : new Date();
+  const unknown = args.filter((a, i) => a !== '--apply' && a !== '--now' && !(nowAt >= 0 && i === nowAt + 1));
+  if (Number.isNaN(now.getTime()) || unknown.length > 0) {
+    out(USAGE);
+    return 2;
+  }
+  const storage = await openStorage(loadStorageConfig());
+  try {
+    const plan = await planRetention(storage, now, (n) => out(`retention: ${n} learners read`));
+    out(
+      `Accounts unused since before ${retentionCutoff(now).toISOString()} (${ACCOUNT_RETENTION_YEARS} years): ${plan.toErase.length} of ${plan.learners} learners${plan.keysToDestroy.length > 0 ? `; ${plan.keysToDestroy.length} erased learners still have a key` : ''}`,
+    );
+    for (const { userId, lastActiveAt } of plan.toErase) out(`  ${userId}  last active ${lastActiveAt}`);
+    if (!apply) {
+      if (plan.toErase.length + plan.keysToDestroy.length > 0)
+        out('Dry run: nothing changed. Run with --apply to erase them.');
+      return 0;
+    }
+    const logger = createLogger({ name: 'retention' });
+    await applyRetention(
+      { log: storage.log, keys: storage.keys, logger, now: () => now },
+      plan,
+      now,
+      (done, total) => out(`retention: ${done} of ${total} done`),
+    );
+    out(`Erased ${plan.toErase.length} accounts (LearnerErased, reason retention_period_ended).`);
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}
+
 export async function runAdmin(args: readonly string[], out: (line: string) => void): Promise<number> {
   const [command, email, role] = args;
+  if (command === 'retention') return retention(args.slice(1), out);
   if (command === 'publish-document' && email && args.length === 2) return publishDocument(email, out);
   if ((command !== 'grant-role' && command !== 'revoke-role') || !email || !role) {
     out(USAGE);

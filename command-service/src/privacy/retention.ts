@@ -1,0 +1,86 @@
+import { parseStream, type StreamCategory } from '@tickwise/contracts';
+import type { DataKeys, EventLog } from '@tickwise/platform';
+import type { Logger } from 'pino';
+import { type ErasureDeps, eraseLearner } from './erase-learner';
+
+/**
+ * The Privacy Policy's account period: an account nobody has used for this long (no sign-in, lesson, quiz,
+ * acknowledgment or assessment) is erased as on the learner's own request.
+ */
+export const ACCOUNT_RETENTION_YEARS = 3;
+
+/** The streams whose events count as the learner using their account. */
+const ACTIVITY: ReadonlySet<StreamCategory> = new Set(['user', 'learning', 'compliance', 'psychology']);
+
+export interface RetentionPlan {
+  /** Learners past the account period, with their last activity, oldest first. */
+  toErase: Array<{ userId: string; lastActiveAt: string }>;
+  /** Learners already erased whose data key is still in the key store (an erasure interrupted). */
+  keysToDestroy: string[];
+  learners: number;
+}
+
+/** The moment before which a last activity is past the account period. */
+export function retentionCutoff(now: Date, years = ACCOUNT_RETENTION_YEARS): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
+/** Reads the log once (personal fields left sealed) and says what the account period requires now. */
+export async function planRetention(
+  deps: { log: EventLog; keys: DataKeys },
+  now: Date,
+  progress: (learners: number) => void = () => {},
+): Promise<RetentionPlan> {
+  const lastActive = new Map<string, string>();
+  const erased = new Set<string>();
+  for await (const batch of deps.log.readAll({ personalData: false, batchSize: 5000 })) {
+    for (const event of batch) {
+      const parsed = parseStream(event.stream);
+      if (!parsed || !ACTIVITY.has(parsed.category)) continue;
+      if (event.type === 'LearnerErased') erased.add(parsed.id);
+      const at = event.metadata.occurredAt;
+      const seen = lastActive.get(parsed.id);
+      if (event.type === 'UserRegistered' || seen !== undefined) {
+        if (seen === undefined || at > seen) lastActive.set(parsed.id, at);
+      }
+    }
+    progress(lastActive.size);
+  }
+  const cutoff = retentionCutoff(now).toISOString();
+  const toErase = [...lastActive]
+    .filter(([userId, at]) => !erased.has(userId) && at < cutoff)
+    .map(([userId, lastActiveAt]) => ({ userId, lastActiveAt }))
+    .sort((a, b) => a.lastActiveAt.localeCompare(b.lastActiveAt));
+  const keysToDestroy: string[] = [];
+  for (const userId of erased) if (await deps.keys.store.activeKeyOf(userId)) keysToDestroy.push(userId);
+  return { toErase, keysToDestroy, learners: lastActive.size };
+}
+
+/** Carries the plan out: each learner erased (LearnerErased, reason retention_period_ended), left keys destroyed. */
+export async function applyRetention(
+  deps: ErasureDeps & { logger: Logger },
+  plan: RetentionPlan,
+  now: Date,
+  progress: (done: number, total: number) => void = () => {},
+): Promise<void> {
+  const total = plan.toErase.length + plan.keysToDestroy.length;
+  let done = 0;
+  for (const { userId } of plan.toErase) {
+    await eraseLearner(deps, {
+      userId,
+      reason: 'retention_period_ended',
+      at: now,
+      // One erasure per learner and day: a rerun the same day appends nothing twice.
+      commandId: `retention:${now.toISOString().slice(0, 10)}:${userId}`,
+      actor: 'system:retention',
+      correlationId: `retention:${now.toISOString()}`,
+    });
+    progress(++done, total);
+  }
+  for (const userId of plan.keysToDestroy) {
+    await deps.keys.destroy(userId, now);
+    progress(++done, total);
+  }
+}
