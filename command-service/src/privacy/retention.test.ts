@@ -104,7 +104,12 @@ test('--apply erases it as a learner’s own request would, with a progress line
   expect(user[1]?.data).toEqual({ userId: old.userId, reason: 'retention_period_ended', erasedAt: NOW });
   expect(user[1]?.metadata.actor).toBe('system:retention');
   // Read by a process that never held the key (this test's own storage still caches it, for at most 60 s).
-  const fresh = await openStorage({ dataDir: dir, eventstoreUrl: undefined, mongoUrl: undefined, mongoDb: 'x' });
+  const fresh = await openStorage({
+    dataDir: dir,
+    eventstoreUrl: undefined,
+    mongoUrl: undefined,
+    mongoDb: 'x',
+  });
   const [registered] = await fresh.log.readStream(streams.user(old.userId));
   await fresh.close();
   expect(registered?.data).toMatchObject({ email: ERASED, firstName: ERASED });
