@@ -13,7 +13,7 @@ import {
   struct,
   text,
 } from './codecs';
-import { type EventType, eventCodecs } from './events';
+import type { EventType } from './events';
 import { limits } from './limits';
 import { ERASED, storedDataCodec } from './personal-data';
 import { DocumentType } from './vocabulary';
