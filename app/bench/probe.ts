@@ -1,6 +1,8 @@
 // Loaded into the process under load (`node --import tsx --import ./probe.ts …`): it answers the bench's
 // 'sample' message with the event loop's delay since the last sample and the resident memory, so the figures
 // come from the server's own loop, not the load generator's.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface ProbeSample {
@@ -23,3 +25,18 @@ process.on('message', (message) => {
 });
 // The IPC channel must not keep a finished server alive.
 process.channel?.unref();
+
+// 'profile:start' / 'profile:stop <file>': a CPU profile of the main thread over just the measured run
+// (BENCH_HTTP_PROFILE), readable in Chrome DevTools or speedscope.
+const session = new Session();
+session.connect();
+process.on('message', (message) => {
+  if (message === 'profile:start') {
+    session.post('Profiler.enable', () => session.post('Profiler.start'));
+  } else if (typeof message === 'string' && message.startsWith('profile:stop ')) {
+    session.post('Profiler.stop', (error, result) => {
+      if (!error) writeFileSync(message.slice('profile:stop '.length), JSON.stringify(result.profile));
+      process.send?.('profile:written');
+    });
+  }
+});

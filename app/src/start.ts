@@ -18,9 +18,9 @@ import {
   startCheckpointWriter,
   stopOnSignals,
 } from '@tickwise/platform';
-import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
 import { createQueryApp, queryServiceDeps } from '@tickwise/query-service';
 import { ensureFrontendBuilt } from './frontend-build';
+import { startProjectionsWorker } from './projections-worker';
 import { staticFrontend } from './static-frontend';
 
 async function main() {
@@ -30,13 +30,8 @@ async function main() {
   const storage = await openStorage(config);
   await publishContent(storage.log, logger);
   const metrics = new Metrics();
-  const runners = allProjections.map(
-    (projection) =>
-      new LiveProjectionRunner(storage, projection, {
-        onError: (err) => logger.error({ err, projection: projection.name }, 'projection failed'),
-      }),
-  );
-  for (const runner of runners) runner.start();
+  // The projections on the second core; the query routes follow their checkpoints in the store.
+  const projections = startProjectionsWorker(logger);
 
   const proxy = config.trustProxy;
   const commandDeps = commandServiceDeps(config, storage, metrics);
@@ -64,7 +59,7 @@ async function main() {
 
   stopOnSignals(async () => {
     await server.close();
-    await Promise.all([...runners.map((r) => r.stop()), processes.stop()]);
+    await Promise.all([projections.stop(), processes.stop()]);
     // Last: a checkpoint over everything appended before the shutdown.
     await checkpoints.stop();
     await storage.close();

@@ -1,0 +1,131 @@
+// A CPU profile of the one-process app's main thread while one route is under load, to see where a
+// request's time goes (open the file in Chrome DevTools or speedscope):
+//   ROUTE=/api/progress [METHOD=POST BODY='{…}'] [N=300 learners] [CONNS=50] [SECS=8] [DIR=<seeded DATA_DIR>] \
+//     npx tsx app/bench/profile-route.ts        → /tmp/prof/<route>-<method>.cpuprofile   (PROF=0: no profile)
+import { fork } from 'node:child_process';
+import { createSecretKey } from 'node:crypto';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
+import { createTokenService, SqliteEventLog } from '@tickwise/platform';
+import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
+import { drive } from './load';
+
+const ROOT = resolve(__dirname, '..', '..');
+const N = Number(process.env.N ?? 300);
+const route = process.env.ROUTE ?? '/api/progress';
+const method = (process.env.METHOD ?? 'GET') as 'GET' | 'POST';
+const body = process.env.BODY ? JSON.parse(process.env.BODY) : undefined;
+const conns = Number(process.env.CONNS ?? 50);
+const prof = process.env.PROF !== '0';
+const PROFILE_DIR = '/tmp/prof';
+async function main() {
+  const dir = process.env.DIR ?? mkdtempSync(join(tmpdir(), 'tw-prof-'));
+  const secret = 'x'.repeat(64);
+  const tokens = createTokenService({
+    secret: createSecretKey(Buffer.from(secret, 'utf8')),
+    expiresInSeconds: 86400,
+  });
+  if (!process.env.DIR) {
+    const documents = documentsInForce().map(({ documentType, version, contentHash }) => ({
+      documentType,
+      version,
+      contentHash,
+    }));
+    const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+    await seedHistory(log, N, 20261126, undefined, {
+      documents,
+      passwordHash: await hashPassword('bench password 2026'),
+    });
+    await log.close();
+    console.log('seeded', dir);
+  }
+  const child = fork(join(ROOT, 'app', 'src', 'start.ts'), [], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: secret,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    execArgv: ['--import', require.resolve('tsx'), '--import', join(__dirname, 'probe.ts')],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((done) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c;
+      const m = /running at http:\/\/[^:\s]+:(\d+)/.exec(out);
+      if (m) done(`http://127.0.0.1:${m[1]}`);
+    });
+  });
+  const learners = Array.from({ length: N }, (_, index) => ({
+    index,
+    userId: seededUserId(index),
+    email: seededEmail(index),
+    address: `10.0.${index >> 8}.${index & 255}`,
+    token: tokens.sign(seededUserId(index)),
+  }));
+  for (;;) {
+    const r = await fetch(`${url}/api/auth/me`, {
+      headers: { authorization: `Bearer ${learners.at(-1)?.token}` },
+    });
+    if (r.ok) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const compliant = [];
+  for (const l of learners) {
+    const me = (await (
+      await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${l.token}` } })
+    ).json()) as { isCompliant?: boolean };
+    if (me.isCompliant) compliant.push(l);
+  }
+  console.log('compliant', compliant.length);
+  await drive({
+    url,
+    learners: compliant,
+    workload: () => ({ method, path: route, ...(body ? { body } : {}) }),
+    connections: conns,
+    seconds: 2,
+  });
+  if (prof) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    child.send('profile:start');
+  }
+  const r = await drive({
+    url,
+    learners: compliant,
+    workload: () => ({ method, path: route, ...(body ? { body } : {}) }),
+    connections: conns,
+    seconds: Number(process.env.SECS ?? 8),
+  });
+  console.log(
+    route,
+    conns,
+    'rps',
+    Math.round(r.rps),
+    'p50',
+    r.p50,
+    'p99',
+    r.p99,
+    'max',
+    r.max,
+    'err',
+    r.errors,
+    JSON.stringify(r.statuses),
+  );
+  if (prof) {
+    child.send(`profile:stop ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}-${method}.cpuprofile`);
+    await new Promise((d) => child.on('message', (m) => m === 'profile:written' && d(null)));
+  }
+  child.kill('SIGTERM');
+  await new Promise((d) => child.once('exit', d));
+}
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

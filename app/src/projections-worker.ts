@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+
+const RESTART_DELAY_MS = 1000;
+const STOP_TIMEOUT_MS = 8000;
+
+export interface ProjectionsWorker {
+  /** Stops the projections at a batch boundary (their checkpoints committed), then the thread. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the projections on a worker thread (projections-thread.ts), restarted after a crash: without them
+ * the read models fall behind and every read-your-writes query would wait for nothing.
+ */
+export function startProjectionsWorker(logger: Logger): ProjectionsWorker {
+  let worker: Worker;
+  let stopping = false;
+  const spawn = () => {
+    // Started from TypeScript sources (tsx): the thread registers tsx's require hook before loading them.
+    const thread = JSON.stringify(join(__dirname, 'projections-thread.ts'));
+    worker = new Worker(`require('tsx/cjs'); require(${thread});`, { eval: true });
+    worker.on('error', (err) => logger.error({ err }, 'projections thread failed'));
+    worker.on('exit', (code) => {
+      if (stopping) return;
+      logger.error({ code }, `projections thread exited; restarting in ${RESTART_DELAY_MS} ms`);
+      setTimeout(spawn, RESTART_DELAY_MS).unref();
+    });
+  };
+  spawn();
+  return {
+    stop: async () => {
+      stopping = true;
+      const stopped = new Promise<void>((done) => {
+        worker.on('message', (message) => message === 'stopped' && done());
+        worker.once('exit', () => done());
+        setTimeout(done, STOP_TIMEOUT_MS).unref();
+      });
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
+    },
+  };
+}
