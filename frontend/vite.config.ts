@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { hoistStyles } from './build/hoist-styles.ts';
+import { precompress } from './build/precompress.ts';
 import { ROUTE_TABLE_MODULE, routeTableSource } from './src/api/route-table-source.ts';
 
 /**
@@ -38,15 +41,33 @@ function prerenderLanding(): Plugin {
         });
         // Marked disabled until the app replaces it: a click on the static markup would do nothing, and
         // automated browsers wait for an enabled element before they click.
-        const landing = `<div data-prerendered="landing" aria-disabled="true">${module.renderLanding()}</div>`;
-        return html.replace('<div id="root"></div>', `<div id="root">${landing}</div>`);
+        const { html: page, head } = hoistStyles(module.renderLanding());
+        const landing = `<div data-prerendered="landing" aria-disabled="true">${page}</div>`;
+        return html
+          .replace('</head>', `${head}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${landing}</div>`);
       },
     },
   };
 }
 
+/** Brotli and gzip copies of the build's text files, for the static server to send as they are. */
+function precompressBuild(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'tickwise-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      precompress(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), routeTable(), prerenderLanding()],
+  plugins: [react(), routeTable(), prerenderLanding(), precompressBuild()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
 });

@@ -1,7 +1,10 @@
 /**
  * Frontend budgets, printed, not asserted:
- * - the landing route's initial JS (every script a signed-out visitor loads), gzip; budget ≤ 220 kB;
- * - Lighthouse on the landing page, desktop and mobile (CHROME_PATH, default /usr/bin/chromium).
+ * - the landing route's initial JS (every script a signed-out visitor loads), gzip; budget ≤ 150 kB; and
+ *   what the first click ('Start Learning Free') loads on top, the app itself;
+ * - Lighthouse on the landing page, desktop and mobile (CHROME_PATH, default /usr/bin/chromium); budgets:
+ *   performance ≥ 0.95 on a phone and 1 on desktop, accessibility and best practices 1. A run that records
+ *   no page load (Lighthouse's NO_NAVSTART and kin) is repeated, up to three times.
  *
  *   npm run bench -w @tickwise/frontend            # both
  *   npm run bench -w @tickwise/frontend -- --size  # bundle size only (no Lighthouse)
@@ -14,7 +17,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM, chromiumArgs, launchChromium, repoRoot, startApp } from '../e2e/harness';
 
-const LANDING_BUDGET_KB = 220;
+const LANDING_BUDGET_KB = 150;
+const LIGHTHOUSE_ATTEMPTS = 3;
 const dist = join(repoRoot, 'frontend', 'dist');
 const resultsDir = join(repoRoot, 'frontend', 'bench-results');
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -24,33 +28,53 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
  * the page is interactive and the network is idle (the entry, the app chunk it imports after first paint,
  * their dependencies) — not the dialogs and routes that load on demand.
  */
+const gzipSize = (src: string) => {
+  const code = readFileSync(join(dist, src));
+  return { file: src, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
+};
+
+function printScripts(title: string, files: readonly string[], budgetKb?: number): number {
+  const rows = files.map(gzipSize);
+  const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+  console.log(`\n${title}`);
+  for (const r of rows)
+    console.log(`  ${r.file.padEnd(52)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
+  const verdict =
+    budgetKb === undefined
+      ? ''
+      : `  (${total <= budgetKb * 1000 ? 'within' : 'OVER'} the ${budgetKb} kB budget)`;
+  console.log(`  ${'total JS'.padEnd(52)} ${''.padStart(10)}  gzip ${kb(total).padStart(9)}${verdict}`);
+  return total;
+}
+
 async function landingJs(url: string): Promise<number> {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    const scripts = new Set<string>();
+    const scripts: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (path.endsWith('.js') && path.startsWith('/assets/')) scripts.add(path);
+      if (path.endsWith('.js') && path.startsWith('/assets/') && !scripts.includes(path)) scripts.push(path);
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Start Learning Free' }).waitFor();
     await page.waitForLoadState('networkidle');
-    const rows = [...scripts].map((src) => {
-      const code = readFileSync(join(dist, src));
-      return { file: src, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
-    });
-    const html = readFileSync(join(dist, 'index.html'));
-    const total = rows.reduce((sum, r) => sum + r.gzip, 0);
-    console.log('\nLanding route: JavaScript loaded by a signed-out visitor (gzip -9)');
-    for (const r of rows)
-      console.log(`  ${r.file.padEnd(52)} ${kb(r.raw).padStart(10)}  gzip ${kb(r.gzip).padStart(9)}`);
-    const verdict = total <= LANDING_BUDGET_KB * 1000 ? 'within' : 'OVER';
-    console.log(
-      `  ${'total JS'.padEnd(52)} ${''.padStart(10)}  gzip ${kb(total).padStart(9)}  (${verdict} the ${LANDING_BUDGET_KB} kB budget)`,
+    const initial = scripts.length;
+    const total = printScripts(
+      'Landing route: JavaScript loaded by a signed-out visitor (gzip -9)',
+      scripts.slice(0, initial),
+      LANDING_BUDGET_KB,
     );
+    const html = readFileSync(join(dist, 'index.html'));
     console.log(
       `  ${'index.html (prerendered landing page and its CSS)'.padEnd(52)} ${kb(html.length).padStart(10)}  gzip ${kb(gzipSync(html, { level: 9 }).length).padStart(9)}`,
+    );
+    await page.getByRole('button', { name: 'Start Learning Free' }).click();
+    await page.getByRole('dialog', { name: 'Welcome Back' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    printScripts(
+      "…and what the visitor's first click loads on top: the app (gzip -9)",
+      scripts.slice(initial),
     );
     return total;
   } finally {
@@ -60,7 +84,10 @@ async function landingJs(url: string): Promise<number> {
 
 type Scores = Record<string, number | null>;
 
-async function lighthouseScores(url: string, form: 'desktop' | 'mobile'): Promise<Scores> {
+/** Lighthouse's run-time errors that mean the page load was not recorded, not that the page failed. */
+const UNRECORDED = /NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED|PROTOCOL_TIMEOUT/;
+
+async function lighthouseRun(url: string, form: 'desktop' | 'mobile') {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...chromiumArgs],
@@ -77,17 +104,33 @@ async function lighthouseScores(url: string, form: 'desktop' | 'mobile'): Promis
       form === 'desktop' ? desktopConfig : undefined,
     );
     if (result === undefined) throw new Error('Lighthouse returned no result');
-    mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, `lighthouse-${form}.json`), JSON.stringify(result.lhr, null, 2));
-    const { categories, audits } = result.lhr;
-    const metric = (id: string) => audits[id]?.displayValue ?? '?';
-    console.log(
-      `  ${form.padEnd(8)} performance ${categories.performance?.score ?? '?'}  accessibility ${categories.accessibility?.score ?? '?'}  best practices ${categories['best-practices']?.score ?? '?'}   (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})`,
-    );
-    return Object.fromEntries(Object.entries(categories).map(([id, c]) => [id, c.score]));
+    return result.lhr;
   } finally {
     await chrome.kill();
   }
+}
+
+async function lighthouseScores(url: string, form: 'desktop' | 'mobile'): Promise<Scores> {
+  let lhr = await lighthouseRun(url, form);
+  for (
+    let attempt = 2;
+    attempt <= LIGHTHOUSE_ATTEMPTS && UNRECORDED.test(lhr.runtimeError?.code ?? '');
+    attempt++
+  ) {
+    console.log(
+      `  ${form.padEnd(8)} run not recorded (${lhr.runtimeError?.code}); again (attempt ${attempt})`,
+    );
+    lhr = await lighthouseRun(url, form);
+  }
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, `lighthouse-${form}.json`), JSON.stringify(lhr, null, 2));
+  const { categories, audits } = lhr;
+  const metric = (id: string) => audits[id]?.displayValue ?? '?';
+  const error = lhr.runtimeError === undefined ? '' : `   ERROR ${lhr.runtimeError.code}`;
+  console.log(
+    `  ${form.padEnd(8)} performance ${categories.performance?.score ?? '?'}  accessibility ${categories.accessibility?.score ?? '?'}  best practices ${categories['best-practices']?.score ?? '?'}   (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})${error}`,
+  );
+  return Object.fromEntries(Object.entries(categories).map(([id, c]) => [id, c.score]));
 }
 
 async function main(): Promise<void> {
@@ -97,7 +140,7 @@ async function main(): Promise<void> {
     await landingJs(`${app.url}/`);
     if (process.argv.includes('--size')) return;
     console.log(
-      '\nLighthouse, landing page (budgets: desktop performance ≥ 0.95, accessibility 1.0, best practices ≥ 0.95)',
+      '\nLighthouse, landing page (budgets: performance 1 on desktop and ≥ 0.95 on a phone; accessibility and best practices 1)',
     );
     await lighthouseScores(`${app.url}/`, 'desktop');
     await lighthouseScores(`${app.url}/`, 'mobile');

@@ -141,15 +141,13 @@ async function expectAxeClean(what: string): Promise<void> {
 }
 
 /**
- * The landing page is prerendered: its buttons work once React has hydrated them (a click on the bare
- * HTML a few milliseconds after 'load' does nothing). Waits for that, as a person's first click would.
+ * The landing page is prerendered: its buttons work once its small script has made it live (before that a
+ * click on the bare HTML does nothing); the click then starts the app. Waits for that, as a person's first
+ * click would.
  */
 async function openLanding(app: RunningApp): Promise<void> {
   await page.goto(`${app.url}/`);
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Login');
-    return button !== undefined && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-  });
+  await page.locator('[data-prerendered][data-live]').waitFor({ state: 'attached' });
 }
 
 async function registerInBrowser(app: RunningApp, firstName: string): Promise<string> {

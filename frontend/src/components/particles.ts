@@ -69,7 +69,7 @@ export function opacityOf(p: Particle): number {
 }
 
 export function drawParticles(
-  ctx: CanvasRenderingContext2D,
+  ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
   particles: readonly Particle[],
   width: number,
   height: number,

@@ -25,6 +25,18 @@ export interface ConsentState {
 
 export const CONSENT_EVENT = 'tickwise:consent';
 
+/**
+ * Set on <html> (data-cookie-banner-shown) while the prerendered page's banner is showing, before the app
+ * has loaded (landing/island.ts): the app then keeps its banner open from its first render.
+ */
+export const EARLY_BANNER_FLAG = 'cookieBannerShown';
+
+/** The banner was shown before the app loaded and no choice has been made since. */
+export const bannerAlreadyShown = (): boolean =>
+  typeof document !== 'undefined' &&
+  document.documentElement.dataset[EARLY_BANNER_FLAG] === 'true' &&
+  readConsent() === null;
+
 declare global {
   interface Window {
     /** The visitor's cookie choice, or null before one is made. */

@@ -18,6 +18,7 @@ import { COOKIE_BANNER_DELAY_MS } from '../../app/constants';
 import { CookieBanner } from './CookieBanner';
 import {
   acceptAll,
+  bannerAlreadyShown,
   type CookiePreferences,
   exposeConsent,
   onlyNecessary,
@@ -37,7 +38,7 @@ interface CookieConsentApi {
 const CookieConsentContext = createContext<CookieConsentApi>({ openSettings: () => undefined });
 
 export function CookieConsentProvider({ children }: { readonly children: ReactNode }) {
-  const [bannerOpen, setBannerOpen] = useState(false);
+  const [bannerOpen, setBannerOpen] = useState(bannerAlreadyShown);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const [initial, setInitial] = useState<CookiePreferences>(onlyNecessary);
@@ -45,7 +46,7 @@ export function CookieConsentProvider({ children }: { readonly children: ReactNo
 
   useEffect(() => {
     exposeConsent();
-    if (readConsent() !== null) return undefined;
+    if (readConsent() !== null || bannerAlreadyShown()) return undefined;
     const timer = setTimeout(() => setBannerOpen(true), COOKIE_BANNER_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
