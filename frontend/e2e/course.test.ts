@@ -433,7 +433,10 @@ test('narrow screens: the course, the viewer and the quiz fit 360 px without sid
   await page.getByTestId('start-lesson-card').waitFor();
   expect(await overflow()).toBeLessThanOrEqual(0);
   await screenshot(page, 'course-overview-mobile-360');
-  // One column: choosing a module brings its details (under the list) into view.
+  // One column: the list is folded behind its button, so the module's details come first.
+  expect(await page.locator('[data-testid="module-card"][data-module-id="6"]').isVisible()).toBe(false);
+  await page.getByTestId('module-list-toggle').click();
+  // Choosing a module folds the list again and brings its details into view.
   await page.locator('[data-testid="module-card"][data-module-id="6"]').click();
   const title = page.locator('#module-title').filter({ hasText: 'Term Structure' });
   await title.waitFor();

@@ -1,4 +1,6 @@
 /** A scripted global fetch for tests of the API layer and components. */
+import { formatErrors, isLeft, type ResponseOf, type RouteName, routes } from '@tickwise/contracts';
+import type * as t from 'io-ts';
 
 export interface FetchCall {
   readonly url: string;
@@ -50,4 +52,17 @@ export function scriptFetch(handler: Handler): FetchCall[] {
   };
   globalThis.fetch = fake as typeof fetch;
   return calls;
+}
+
+/**
+ * A fake server's answer for route `name`, checked against the contracts' response codec (encoded as the
+ * real server encodes it): a fake that drifts from the contract fails the test instead of passing it.
+ */
+export function replyOf<N extends RouteName>(name: N, body: ResponseOf<N>, status = 200): Reply {
+  const codec = routes[name].response as unknown as t.Type<ResponseOf<N>, unknown, unknown>;
+  const encoded = codec.encode(body);
+  const checked = codec.decode(encoded);
+  if (isLeft(checked))
+    throw new Error(`fake ${name} answer breaks the contract: ${formatErrors(checked.left)}`);
+  return json(encoded, status);
 }

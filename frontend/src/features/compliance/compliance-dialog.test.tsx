@@ -6,8 +6,14 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Acknowledgment, ComplianceDocument, DocumentView, RiskAssessment } from '@tickwise/contracts';
-import type { FetchCall } from '../../../test/fetch';
+import type {
+  Acknowledgment,
+  ComplianceDocument,
+  DocumentView,
+  DocumentViewBody,
+  RiskAssessment,
+} from '@tickwise/contracts';
+import { type FetchCall, replyOf } from '../../../test/fetch';
 import { json, learner, renderWithProviders, scriptFetch, sessionOf } from '../../../test/render';
 import { storageKeys } from '../../app/storage';
 import { dismissToast, toastStore } from '../../components/toast-store';
@@ -58,7 +64,7 @@ interface Server {
 }
 
 function server({
-  documents = () => json([riskDoc, cftcDoc]),
+  documents = () => replyOf('complianceDocuments', [riskDoc, cftcDoc]),
   acknowledgments = [],
   assessments = [],
   views = [],
@@ -70,15 +76,19 @@ function server({
       case 'GET /api/compliance/documents':
         return documents();
       case 'GET /api/compliance/acknowledgments':
-        return json(acknowledgments);
+        return replyOf('acknowledgments', acknowledgments);
       case 'GET /api/risk/assessments':
-        return json(assessments);
+        return replyOf('riskAssessments', assessments);
       case 'GET /api/compliance/document-views':
-        return json(views);
+        return replyOf('documentViews', views);
       case 'POST /api/compliance/document-views':
-        return json({ ...(call.body as object), viewedAt: new Date().toISOString() }, 201);
+        return replyOf(
+          'recordDocumentView',
+          { ...(call.body as DocumentViewBody), viewedAt: new Date().toISOString() },
+          201,
+        );
       case 'POST /api/risk/assessment':
-        return json(assessment, 201);
+        return replyOf('submitRiskAssessment', assessment, 201);
       case 'POST /api/compliance/acknowledgment':
         return acknowledge
           ? acknowledge(call)
