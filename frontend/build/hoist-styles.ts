@@ -36,6 +36,6 @@ export function hoistStyles(markup: string): HoistedStyles {
   const global = pruneCustomProperties(globals.join(''), own + html);
   return {
     html,
-    head: `<style data-prerendered-css>${global}</style><style data-emotion="css ${ids.join(' ')}">${own}</style>`,
+    head: `<style data-landing-css>${global}</style><style data-emotion="css ${ids.join(' ')}">${own}</style>`,
   };
 }

@@ -20,7 +20,7 @@ test('moves every emotion style into the head: one element for the page’s rule
   const { html, head } = hoistStyles(markup);
   expect(html).toBe('<div class="css-k1"><p class="css-k2 css-k3">x</p></div>');
   expect(head).toBe(
-    '<style data-prerendered-css>:root{--chakra-a:1px;}</style>' +
+    '<style data-landing-css>:root{--chakra-a:1px;}</style>' +
       '<style data-emotion="css k1 k2 k3">.css-k1{padding:var(--chakra-a)}.css-k2{color:red}.css-k3{color:blue}</style>',
   );
 });
