@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { hoistStyles } from './build/hoist-styles.ts';
@@ -58,7 +58,7 @@ function precompressBuild(): Plugin {
     name: 'tickwise-precompress',
     apply: 'build',
     configResolved: (config) => {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: () => {
       precompress(outDir);
