@@ -134,7 +134,7 @@ function LoginView({ firstField, onSwitch, onDone, reload }: ViewProps & { reado
     const errors = loginErrors({ email, password });
     if (Object.keys(errors).length > 0) {
       setError(email.trim() === '' || password === '' ? authMessages.required : null);
-      focusFirstInvalid(form.current);
+      focusFirstInvalid(form.current, errors);
       return;
     }
     setError(null);
@@ -238,7 +238,7 @@ function RegisterView({
             ? authMessages.passwordsDiffer
             : null,
       );
-      focusFirstInvalid(form.current);
+      focusFirstInvalid(form.current, errors);
       return;
     }
     setError(null);
@@ -260,7 +260,7 @@ function RegisterView({
       if (field !== null) setFromServer({ [field.field]: field.text });
       setError(field?.text ?? message);
       setSubmitting(false);
-      if (field !== null) focusFirstInvalid(form.current);
+      if (field !== null) focusFirstInvalid(form.current, { [field.field]: field.text });
     }
   };
 
@@ -354,8 +354,13 @@ interface TextFieldProps extends InputProps {
 }
 
 /** Moves focus to the form's first field marked invalid (after React has marked it). */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Focuses the first field, in the form's order, that has an error. Found by name rather than by the
+ * aria-invalid the next render adds, so it does not race React's commit.
+ */
+function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors<string>) {
+  const fields = Array.from(form?.elements ?? []) as HTMLInputElement[];
+  fields.find((field) => errors[field.name] !== undefined)?.focus();
 }
 
 /**
