@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { SESSION_HINT_SCRIPT } from '../contracts/src/session-hint.ts';
 import { hoistStyles } from './build/hoist-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { ROUTE_TABLE_MODULE, routeTableSource } from './src/api/route-table-source.ts';
@@ -51,6 +52,21 @@ function prerenderLanding(): Plugin {
   };
 }
 
+/**
+ * Inlines the session hint where index.html marks it, byte for byte the text whose hash the server's
+ * Content-Security-Policy allows (a request for it would hold up the first paint).
+ */
+function sessionHint(): Plugin {
+  const marker = '<script data-session-hint></script>';
+  return {
+    name: 'tickwise-session-hint',
+    transformIndexHtml(html) {
+      if (!html.includes(marker)) throw new Error(`index.html lost its session hint marker ${marker}`);
+      return html.replace(marker, `<script>${SESSION_HINT_SCRIPT}</script>`);
+    },
+  };
+}
+
 /** Brotli and gzip copies of the build's text files, for the static server to send as they are. */
 function precompressBuild(): Plugin {
   let outDir = 'dist';
@@ -67,7 +83,7 @@ function precompressBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), routeTable(), prerenderLanding(), precompressBuild()],
+  plugins: [react(), routeTable(), sessionHint(), prerenderLanding(), precompressBuild()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 700 },
 });

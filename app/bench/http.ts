@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
 import { streams } from '@tickwise/contracts';
-import { createTokenService, SqliteEventLog } from '@tickwise/platform';
+import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { type Call, drive, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
@@ -169,12 +169,13 @@ async function seed(dir: string) {
     contentHash,
   }));
   versions = Object.fromEntries(documents.map((d) => [d.documentType, d.version]));
-  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
-  const events = await seedHistory(log, LEARNERS, 20261126, undefined, {
+  // Through the same storage the app opens: personal fields sealed under each learner's key, as in production.
+  const storage = await openStorage(loadStorageConfig({ DATA_DIR: dir }));
+  const events = await seedHistory(storage.log, LEARNERS, 20261126, undefined, {
     documents,
     passwordHash: await hashPassword(PASSWORD),
   });
-  await log.close();
+  await storage.close();
   report('seeded learners / events', `${fmt(LEARNERS)} / ${fmt(events)}`);
   report('seeding time', `${fmt((performance.now() - started) / 1000, 1)} s`);
 }

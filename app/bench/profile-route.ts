@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
-import { createTokenService, SqliteEventLog } from '@tickwise/platform';
+import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { drive } from './load';
 
@@ -21,7 +21,7 @@ const conns = Number(process.env.CONNS ?? 50);
 const prof = process.env.PROF !== '0';
 const PROFILE_DIR = '/tmp/prof';
 async function main() {
-  const dir = process.env.DIR ?? mkdtempSync(join(tmpdir(), 'tw-prof-'));
+  const dir = process.env.DIR || mkdtempSync(join(tmpdir(), 'tw-prof-'));
   const secret = 'x'.repeat(64);
   const tokens = createTokenService({
     secret: createSecretKey(Buffer.from(secret, 'utf8')),
@@ -33,12 +33,12 @@ async function main() {
       version,
       contentHash,
     }));
-    const log = new SqliteEventLog({ file: join(dir, 'events.db') });
-    await seedHistory(log, N, 20261126, undefined, {
+    const storage = await openStorage(loadStorageConfig({ DATA_DIR: dir }));
+    await seedHistory(storage.log, N, 20261126, undefined, {
       documents,
       passwordHash: await hashPassword('bench password 2026'),
     });
-    await log.close();
+    await storage.close();
     console.log('seeded', dir);
   }
   const child = fork(join(ROOT, 'app', 'src', 'start.ts'), [], {

@@ -20,6 +20,7 @@ export * from './privacy';
 export * from './requests';
 export * from './responses';
 export * from './routes';
+export * from './session-hint';
 export * from './streams';
 export * from './vocabulary';
 export {

@@ -387,7 +387,7 @@ describe('the cookie banner', () => {
     }));
 
   /**
-   * Loads / with the clock paused and moves it on 1 ms at a time until the app has started (the clock
+   * Loads / with the clock paused and moves it on 1 ms at a time until the page is live (the clock
    * stands still while its code loads), so the banner's timer starts within the last millisecond; then
    * checks the banner is absent 998 ms later and present 2 ms after that.
    */
@@ -395,7 +395,8 @@ describe('the cookie banner', () => {
     await page.clock.install({ time: T0 });
     await page.clock.pauseAt(new Date(T0.getTime() + 60_000));
     await open('/', { consent: false, wait: false });
-    const ready = page.locator('[data-testid="particles"][data-particles]');
+    // The landing page is live (landing/island.ts): its banner timer started in the same task.
+    const ready = page.locator('[data-prerendered="landing"][data-live]');
     for (let step = 0; (await ready.count()) === 0; step++) {
       if (step > 1000) throw new Error('the app did not start');
       await page.clock.runFor(1);

@@ -5,7 +5,7 @@ import { App } from './App';
 
 export function boot(container: HTMLElement): void {
   const html = document.documentElement;
-  // With a stored session the prerendered landing page was kept hidden (public/session-hint.js): drop it
+  // With a stored session the prerendered landing page was kept hidden (the session hint inlined in index.html, contracts/src/session-hint.ts): drop it
   // before showing the root, so it never flashes; the session check's spinner comes next.
   if (html.classList.contains('has-session')) {
     container.replaceChildren();

@@ -4,6 +4,7 @@
 // everything else → command), the SPA fallback, the header pass-through and read-your-writes across
 // processes.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -301,6 +302,12 @@ describe('the gateway in front of the split services', () => {
     const api = await fetch(`${gateway}/api/no-such-route`);
     expect(home.headers.get('content-security-policy')).toBe(api.headers.get('content-security-policy'));
     expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // The page's one inline script (the session hint) runs: the policy allows it by its hash.
+    const csp = home.headers.get('content-security-policy') ?? '';
+    const inline = [...index.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    for (const script of inline)
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
 
     const asset = /(?:src|href)="(\/assets\/[^"]+)"/.exec(index)?.[1] ?? '';
     expect(asset).toMatch(/^\/assets\//);

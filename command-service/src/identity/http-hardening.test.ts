@@ -2,7 +2,7 @@
  * HTTP hardening of the services: body limits and types, the one error format, no
  * internals in any error, security headers, health, readiness, metrics and logs without secrets.
  */
-import { createLogger } from '@tickwise/platform';
+import { createLogger, inlineScriptHashes } from '@tickwise/platform';
 import { allProjections } from '@tickwise/projections';
 import request from 'supertest';
 import { freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../testing/harness';
@@ -132,7 +132,7 @@ describe('security headers', () => {
     for (const res of responses) {
       const csp = directives(res.headers['content-security-policy']);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'", ...inlineScriptHashes]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'none'"]);

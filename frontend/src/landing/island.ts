@@ -66,12 +66,24 @@ function showEarlyBanner(landing: HTMLElement): void {
   document.documentElement.dataset[EARLY_BANNER_FLAG] = 'true';
 }
 
+/** Runs `task` in a task of its own once the browser has produced a frame. */
+function afterFirstFrame(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0));
+}
+
 export function wireLanding(root: HTMLElement, island: LandingIsland): void {
   const landing = root.querySelector<HTMLElement>('[data-prerendered="landing"]');
   if (landing === null) return void island.start();
   exposeConsent();
   const canvas = landing.querySelector<HTMLCanvasElement>('canvas[data-testid="particles"]');
-  const stopParticles = canvas === null ? () => undefined : animateParticles(canvas);
+  // The field starts after the first frame: handing the canvas to its worker needs the page's layout,
+  // which here would be forced inside this script's task instead of being done once, before first paint.
+  let stopParticles = () => undefined as void;
+  let particlesStopped = false;
+  if (canvas !== null)
+    afterFirstFrame(() => {
+      if (!particlesStopped) stopParticles = animateParticles(canvas);
+    });
   const bannerTimer = setTimeout(() => showEarlyBanner(landing), COOKIE_BANNER_DELAY_MS);
 
   let starting: Promise<void> | null = null;
@@ -79,6 +91,7 @@ export function wireLanding(root: HTMLElement, island: LandingIsland): void {
     starting ??= (async () => {
       clearTimeout(bannerTimer);
       await island.start();
+      particlesStopped = true;
       stopParticles();
     })();
     return starting;

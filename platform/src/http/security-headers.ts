@@ -1,8 +1,16 @@
+import { createHash } from 'node:crypto';
+import { SESSION_HINT_SCRIPT } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 
+/** CSP source expressions for the inline scripts the SPA's index.html carries (the session hint), by hash. */
+export const inlineScriptHashes: readonly string[] = [SESSION_HINT_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+);
+
 /**
- * Security headers for the API and the built SPA. Scripts only from our origin (no inline, no eval); styles
+ * Security headers for the API and the built SPA. Scripts only from our origin and the one inline
+ * script of index.html, allowed by its hash (no other inline script, no eval); styles
  * allow 'unsafe-inline' because Chakra UI (emotion) injects <style> elements at run time — nothing looser.
  * X-Frame-Options says in the old header what frame-ancestors says in CSP, for browsers without CSP 2.
  */
@@ -12,7 +20,7 @@ export function securityHeaders(): Middleware {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
