@@ -33,6 +33,8 @@ export * from './privacy/mongo-key-store';
 export * from './privacy/sealed-field';
 export * from './privacy/sqlite-key-store';
 export * from './process';
+export * from './readmodels/cached-read-models';
+export * from './readmodels/change-feed';
 export * from './readmodels/mongo-read-models';
 export * from './readmodels/port';
 export * from './readmodels/sqlite-read-models';

@@ -11,6 +11,7 @@ import { EncryptingEventLog, sealedEvents } from './privacy/encrypting-event-log
 import type { KeyStore } from './privacy/key-store';
 import { MongoKeyStore } from './privacy/mongo-key-store';
 import { SqliteKeyStore } from './privacy/sqlite-key-store';
+import { CachedReadModelStore } from './readmodels/cached-read-models';
 import { MongoReadModelStore } from './readmodels/mongo-read-models';
 import type { ReadModelStore } from './readmodels/port';
 import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
@@ -49,6 +50,11 @@ export function privateDatabaseFile(file: string): string {
 export interface OpenOptions {
   /** Wraps the adapter's log before it is monitored (tests inject storage faults here). */
   beneath?: (log: EventLog) => EventLog;
+  /**
+   * Serve read-model reads from memory, kept exact by the embedded store's change feed (a server's
+   * request path). Off for one-off commands; the MongoDB store is always read directly.
+   */
+  cacheReads?: boolean;
 }
 
 /** A storage file that cannot be opened: the message names the file and says why, for the operator. */
@@ -100,7 +106,10 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
   });
   const store: ReadModelStore = config.mongoUrl
     ? await MongoReadModelStore.connect(config.mongoUrl, config.mongoDb)
-    : opened(readModelsFile, () => new SqliteReadModelStore({ file: privateDatabaseFile(readModelsFile) }));
+    : opened(readModelsFile, () => {
+        const sqlite = new SqliteReadModelStore({ file: privateDatabaseFile(readModelsFile) });
+        return options.cacheReads ? new CachedReadModelStore(sqlite, sqlite.changeFeed()) : sqlite;
+      });
   return {
     log,
     storedLog,

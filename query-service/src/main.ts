@@ -5,7 +5,7 @@ import { queryServiceDeps } from './app/runtime';
 
 async function main() {
   const config = loadServerConfig();
-  const storage = await openStorage(config);
+  const storage = await openStorage(config, { cacheReads: true });
   const deps = queryServiceDeps(config, storage);
   const server = await listen(
     createQueryApp(deps, { proxy: config.trustProxy }).callback(),

@@ -27,6 +27,7 @@ import {
   type Position,
   type RecordedEvent,
   type ServerConfig,
+  SqliteReadModelStore,
   START,
   type Storage,
   startCheckpointWriter,
@@ -200,12 +201,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       mongoUrl: undefined,
       mongoDb: 'x',
     },
-    { beneath: options.logBeneath },
+    { beneath: options.logBeneath, cacheReads: true },
   );
   const projectionErrors: unknown[] = [];
-  const projectionStorage = options.projectionCommitDelayMs
-    ? { ...storage, store: lagging(storage.store, options.projectionCommitDelayMs) }
-    : storage;
+  // As in `npm start`: the services read through their read cache; the projections write over a connection
+  // of their own (the worker thread's), which the cache follows through the store's change feed.
+  const projectionStore = new SqliteReadModelStore({ file: join(dir, 'read-models.db') });
+  const projectionStorage = {
+    ...storage,
+    store: options.projectionCommitDelayMs
+      ? lagging(projectionStore, options.projectionCommitDelayMs)
+      : projectionStore,
+  };
   const runners = allProjections.map(
     (projection) =>
       new LiveProjectionRunner(projectionStorage, projection, {
@@ -309,6 +316,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await processes?.stop();
       await checkpoints?.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
+      await projectionStore.close();
       await storage.close();
       rmSync(dir, { recursive: true, force: true });
     },

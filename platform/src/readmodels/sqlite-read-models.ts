@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { Change, ChangeFeed } from './change-feed';
 import type { Checkpoint, CollectionSpec, Doc, FieldValue, FindQuery, ReadModelStore, WriteOp } from './port';
 
 export interface SqliteReadModelOptions {
@@ -20,6 +21,11 @@ function jsonPath(field: string): string {
   return `json_extract(doc, '$.${field}')`;
 }
 
+/** A commit touching more documents of one collection than this records the collection, not each id. */
+const PER_DOCUMENT_CHANGES = 64;
+/** How many change records are kept; a reader further behind than this forgets its whole cache. */
+const KEPT_CHANGES = 50_000;
+
 const bindable = (value: FieldValue): string | number | null =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
@@ -32,6 +38,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   private readonly db: Database.Database;
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
+  private commits = 0;
 
   constructor(options: SqliteReadModelOptions) {
     this.db = new Database(options.file);
@@ -45,6 +52,56 @@ export class SqliteReadModelStore implements ReadModelStore {
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL, updated_at TEXT NOT NULL)',
     );
+    // What each commit changed, for the read caches of other connections (see `changeFeed`).
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, doc_id TEXT)',
+    );
+  }
+
+  /**
+   * Which documents other connections (another thread's projections, another process) have changed.
+   * `PRAGMA data_version` moves only when another connection commits, and costs no I/O: a reader asks it on
+   * every read and reads the `changes` table only when it moved.
+   */
+  changeFeed(): ChangeFeed {
+    const version = this.db.prepare('PRAGMA data_version').pluck();
+    const since = this.db.prepare(
+      'SELECT seq, collection, doc_id AS id FROM changes WHERE seq > ? ORDER BY seq',
+    );
+    const oldest = this.db.prepare('SELECT MIN(seq) FROM changes').pluck();
+    const latest = this.db.prepare('SELECT COALESCE(MAX(seq), 0) FROM changes').pluck();
+    return {
+      version: () => version.get() as number,
+      latest: () => latest.get() as number,
+      since: (after) => {
+        const first = oldest.get() as number | null;
+        // Records after `after` were pruned: what changed in between is unknown.
+        if (first !== null && first > after + 1) return null;
+        const rows = since.all(after) as Array<{ seq: number; collection: string; id: string | null }>;
+        return {
+          latest: rows.at(-1)?.seq ?? after,
+          changes: rows.map(({ collection, id }): Change => ({ collection, id })),
+        };
+      },
+    };
+  }
+
+  /** Records what a commit changed (inside its transaction): each document, or the whole collection. */
+  private recordChanges(writes: readonly WriteOp[]): void {
+    const byCollection = new Map<string, Set<string>>();
+    for (const write of writes) {
+      const ids = byCollection.get(write.collection) ?? new Set<string>();
+      ids.add(write.kind === 'upsert' ? write.doc.id : write.id);
+      byCollection.set(write.collection, ids);
+    }
+    const insert = this.prepare('INSERT INTO changes (collection, doc_id) VALUES (?, ?)');
+    let last = 0;
+    for (const [collection, ids] of byCollection) {
+      if (ids.size > PER_DOCUMENT_CHANGES) last = Number(insert.run(collection, null).lastInsertRowid);
+      else for (const id of ids) last = Number(insert.run(collection, id).lastInsertRowid);
+    }
+    if (++this.commits % 500 === 0)
+      this.prepare('DELETE FROM changes WHERE seq <= ?').run(last - KEPT_CHANGES);
   }
 
   private prepare(sql: string): Database.Statement {
@@ -74,6 +131,7 @@ export class SqliteReadModelStore implements ReadModelStore {
 
   async dropCollection(name: string): Promise<void> {
     this.db.exec(`DROP TABLE IF EXISTS ${tableName(name)}`);
+    this.prepare('INSERT INTO changes (collection, doc_id) VALUES (?, NULL)').run(name);
     this.known.delete(name);
     for (const sql of [...this.statements.keys()])
       if (sql.includes(tableName(name))) this.statements.delete(sql);
@@ -165,6 +223,7 @@ export class SqliteReadModelStore implements ReadModelStore {
           this.prepare(`DELETE FROM ${tableName(write.collection)} WHERE id = ?`).run(write.id);
         }
       }
+      this.recordChanges(writes);
       if (checkpoint) {
         this.prepare(
           'INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at',

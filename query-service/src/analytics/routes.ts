@@ -28,7 +28,7 @@ export function analyticsQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
   const aggregate = async <D>(id: string) =>
     (await store.get(await activeCollection(store, 'analytics', 'aggregates'), id)) as D | undefined;
   const modules = async () =>
-    (await store.find<ModuleDoc>(await activeCollection(store, 'catalog', 'modules'))).sort(
+    (await store.find<ModuleDoc>(await activeCollection(store, 'catalog', 'modules'))).toSorted(
       (a, b) => a.moduleId - b.moduleId,
     );
   const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);

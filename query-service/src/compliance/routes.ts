@@ -18,7 +18,7 @@ export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'
       const order = (type: string) => DocumentType.values.indexOf(type as DocumentType);
       return {
         body: documents
-          .sort((a, b) => order(a.id) - order(b.id))
+          .toSorted((a, b) => order(a.id) - order(b.id))
           .map((d) => ({
             id: documentKey({ documentType: d.id, version: d.version }),
             documentType: d.id,

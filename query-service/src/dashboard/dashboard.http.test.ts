@@ -195,7 +195,7 @@ describe('after a scripted history', () => {
       learner.userId,
     );
     const modules = (await store.find<ModuleDoc>(await activeCollection(store, 'catalog', 'modules')))
-      .sort((a, b) => a.moduleId - b.moduleId)
+      .toSorted((a, b) => a.moduleId - b.moduleId)
       .map((m) => ({ id: m.moduleId, title: m.title, lessonCount: m.lessonIds.length }));
     expect(doc).toBeDefined();
     if (doc) expect(now).toEqual(dashboardOf(doc, modules));

@@ -22,7 +22,7 @@ export function dashboardQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
         psychology: null,
       };
       const courseModules = modules
-        .sort((a, b) => a.moduleId - b.moduleId)
+        .toSorted((a, b) => a.moduleId - b.moduleId)
         .map((m) => ({ id: m.moduleId, title: m.title, lessonCount: m.lessonIds.length }));
       return { body: dashboardOf(learner, courseModules) };
     },

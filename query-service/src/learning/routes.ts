@@ -55,7 +55,7 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
       ]);
       return {
         body: modules
-          .sort((a, b) => a.moduleId - b.moduleId)
+          .toSorted((a, b) => a.moduleId - b.moduleId)
           .map((m) => ({
             id: m.moduleId,
             title: m.title,

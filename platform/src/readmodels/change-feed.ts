@@ -1,0 +1,18 @@
+/** One change a commit made: a document, or (id null) a whole collection (many documents, or dropped). */
+export interface Change {
+  readonly collection: string;
+  readonly id: string | null;
+}
+
+/**
+ * What other connections to the same read models have committed, for a read cache to stay exact. The SQLite
+ * adapter has one (read-model commits record what they change); a store without one is read uncached.
+ */
+export interface ChangeFeed {
+  /** A number that moves whenever another connection has committed; asked on every read, so it is cheap. */
+  version(): number;
+  /** The last recorded change's sequence number (0 when none). */
+  latest(): number;
+  /** The changes recorded after sequence `after`, or null when some of them are no longer kept. */
+  since(after: number): { latest: number; changes: readonly Change[] } | null;
+}
