@@ -30,6 +30,7 @@ import {
 import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
+import { EventLogMigrated } from './log-migration';
 import { EmailReleased, LearnerErased, PersonalDataExported } from './privacy';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
@@ -266,6 +267,7 @@ export const eventCodecs = {
   PsychologyInstrumentPublished,
   AuditorViewedRecords,
   LogCheckpointSigned,
+  EventLogMigrated,
 } as const;
 
 export type EventType = keyof typeof eventCodecs;
@@ -308,6 +310,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   PsychologyInstrumentPublished: 'catalogPsychology',
   AuditorViewedRecords: 'audit',
   LogCheckpointSigned: 'checkpoints',
+  EventLogMigrated: 'migrations',
 };
 
 export const eventTypes = Object.keys(eventCodecs) as EventType[];

@@ -11,6 +11,7 @@ export * from './entities';
 export * from './events';
 export * from './lesson-sections';
 export * from './limits';
+export * from './log-migration';
 export * from './pages';
 export * from './paths';
 export * from './personal-data';

@@ -16,6 +16,7 @@ export const streamPrefixes = {
   catalogPsychology: 'catalog-psychology',
   audit: 'audit-',
   checkpoints: 'log-checkpoints',
+  migrations: 'log-migrations',
 } as const;
 
 export type StreamCategory = keyof typeof streamPrefixes;
@@ -43,6 +44,8 @@ export const streams = {
   audit: (auditorId: string): string => `${streamPrefixes.audit}${auditorId}`,
   /** log-checkpoints: the signed checkpoints of the whole log (never covered by themselves). */
   checkpoints: (): string => streamPrefixes.checkpoints,
+  /** log-migrations: what the log was migrated from (the old file's heads), one event per migration. */
+  migrations: (): string => streamPrefixes.migrations,
 } as const satisfies Record<StreamCategory, (...args: never[]) => string>;
 
 // Longest prefixes first, so "catalog-course-module-" is never mistaken for a shorter one.
@@ -65,7 +68,7 @@ export function streamId(category: StreamCategory, name: string): string {
 export function parseStream(name: string): { category: StreamCategory; id: string } | null {
   for (const category of byLongestPrefix) {
     const prefix = streamPrefixes[category];
-    if (category === 'catalogPsychology' || category === 'checkpoints') {
+    if (category === 'catalogPsychology' || category === 'checkpoints' || category === 'migrations') {
       if (name === prefix) return { category, id: '' };
     } else if (name.startsWith(prefix) && name.length > prefix.length) {
       return { category, id: name.slice(prefix.length) };

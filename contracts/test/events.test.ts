@@ -22,7 +22,7 @@ const codecOf = (type: EventType): t.Decoder<unknown, unknown> => eventCodecs[ty
 describe('event codecs', () => {
   it('has a sample for exactly the event types of the contract', () => {
     expect(Object.keys(eventSamples).sort()).toEqual([...eventTypes].sort());
-    expect(eventTypes).toHaveLength(27);
+    expect(eventTypes).toHaveLength(28);
   });
 
   it.each(cases)('%s decodes a valid sample unchanged', (type) => {
@@ -192,6 +192,7 @@ describe('streams', () => {
     });
     expect(parseStream('catalog-psychology')).toEqual({ category: 'catalogPsychology', id: '' });
     expect(parseStream('log-checkpoints')).toEqual({ category: 'checkpoints', id: '' });
+    expect(parseStream('log-migrations')).toEqual({ category: 'migrations', id: '' });
     expect(parseStream(`compliance-${userId}`)).toEqual({ category: 'compliance', id: userId });
     expect(parseStream('user-')).toBeNull();
     expect(parseStream('orders-1')).toBeNull();

@@ -145,4 +145,14 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     signature: 'c2lnbmF0dXJl',
     heads: [{ stream: `compliance-${userId}`, revision: 3, hash }],
   },
+  EventLogMigrated: {
+    migration: 'personal-data-encryption',
+    previousFile: 'events.pre-encryption.db',
+    migratedAt: at,
+    events: 1200,
+    streams: 40,
+    previousPosition: '1240',
+    headsRoot: hash,
+    previousCheckpoint: { seq: 3, hash },
+  },
 };

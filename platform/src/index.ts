@@ -29,6 +29,8 @@ export * from './http/tokens';
 export * from './privacy/data-keys';
 export * from './privacy/encrypting-event-log';
 export * from './privacy/key-store';
+export * from './privacy/log-migration';
+export * from './privacy/migrate-data-dir';
 export * from './privacy/mongo-key-store';
 export * from './privacy/sealed-field';
 export * from './privacy/sqlite-key-store';

@@ -9,6 +9,7 @@ import { SqliteEventLog } from './eventlog/sqlite-event-log';
 import { DataKeys, loadMasterKey } from './privacy/data-keys';
 import { EncryptingEventLog, sealedEvents } from './privacy/encrypting-event-log';
 import type { KeyStore } from './privacy/key-store';
+import { ClearPersonalDataError, firstClearPersonalField } from './privacy/log-migration';
 import { MongoKeyStore } from './privacy/mongo-key-store';
 import { SqliteKeyStore } from './privacy/sqlite-key-store';
 import { CachedReadModelStore } from './readmodels/cached-read-models';
@@ -46,7 +47,6 @@ export function privateDatabaseFile(file: string): string {
   return file;
 }
 
-/** Opens the two storage ports: embedded SQLite files under DATA_DIR unless EVENTSTORE_URL / MONGO_URL are set. */
 export interface OpenOptions {
   /** Wraps the adapter's log before it is monitored (tests inject storage faults here). */
   beneath?: (log: EventLog) => EventLog;
@@ -81,24 +81,42 @@ function opened<T>(file: string, open: () => T): T {
   }
 }
 
+/** The data keys of this deployment: `keys.db` under DATA_DIR (or MongoDB's `dataKeys`), master key loaded. */
+export async function openDataKeys(config: StorageConfig): Promise<DataKeys> {
+  const keysFile = join(config.dataDir, 'keys.db');
+  const keyStore: KeyStore = config.mongoUrl
+    ? await MongoKeyStore.connect(config.mongoUrl, config.mongoDb)
+    : opened(keysFile, () => new SqliteKeyStore({ file: privateDatabaseFile(keysFile) }));
+  return new DataKeys(
+    keyStore,
+    opened(config.dataDir, () => loadMasterKey({ ...config, masterKey: config.masterKey })),
+  );
+}
+
+/**
+ * Opens the two storage ports: embedded SQLite files under DATA_DIR unless EVENTSTORE_URL / MONGO_URL are
+ * set. A log written by a release from before personal data was encrypted is refused (`ClearPersonalDataError`,
+ * whose message tells the operator to run the migration) before anything else is opened or created.
+ */
 export async function openStorage(config: StorageConfig, options: OpenOptions = {}): Promise<Storage> {
   const needsDataDir = !config.eventstoreUrl || !config.mongoUrl;
   if (needsDataDir) opened(config.dataDir, () => ensureDataDir(config));
   const eventsFile = join(config.dataDir, 'events.db');
   const readModelsFile = join(config.dataDir, 'read-models.db');
-  const keysFile = join(config.dataDir, 'keys.db');
   const stored = sealedEvents(personalFields);
   const adapterLog: EventLog = config.eventstoreUrl
     ? new EventStoreDbEventLog(config.eventstoreUrl, { events: stored })
     : opened(eventsFile, () => new SqliteEventLog({ file: privateDatabaseFile(eventsFile), events: stored }));
+  const clear = await firstClearPersonalField(adapterLog, personalFields).catch(async (error: unknown) => {
+    await adapterLog.close();
+    throw error;
+  });
+  if (clear) {
+    await adapterLog.close();
+    throw new ClearPersonalDataError(config.eventstoreUrl ? 'The EventStoreDB log' : eventsFile, clear);
+  }
   const { log: storedLog, health } = monitoredLog(options.beneath ? options.beneath(adapterLog) : adapterLog);
-  const keyStore: KeyStore = config.mongoUrl
-    ? await MongoKeyStore.connect(config.mongoUrl, config.mongoDb)
-    : opened(keysFile, () => new SqliteKeyStore({ file: privateDatabaseFile(keysFile) }));
-  const keys = new DataKeys(
-    keyStore,
-    opened(config.dataDir, () => loadMasterKey({ ...config, masterKey: config.masterKey })),
-  );
+  const keys = await openDataKeys(config);
   const log = new EncryptingEventLog<DomainEvent>(storedLog as EventLog<TaggedEvent>, keys, {
     events: domainEvents,
     fields: personalFields,

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { event } from '@tickwise/contracts';
-import { SqliteEventLog } from '@tickwise/platform';
+import { openStorage } from '@tickwise/platform';
 import { meta, tempDir } from './helpers';
 
 const run = promisify(execFile);
@@ -16,7 +16,13 @@ const cli = (...args: string[]) =>
   });
 
 test('projections CLI: rebuild all prints progress and switches; status shows versions, checkpoints and lag', async () => {
-  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  // Through the encryption layer, as Tickwise writes (a log with personal data in the clear is refused).
+  const storage = await openStorage({
+    dataDir: dir,
+    eventstoreUrl: undefined,
+    mongoUrl: undefined,
+    mongoDb: 'x',
+  });
   const registered = event('UserRegistered', {
     userId: 'u1',
     email: 'a@example.com',
@@ -24,10 +30,10 @@ test('projections CLI: rebuild all prints progress and switches; status shows ve
     lastName: 'B',
     registeredAt: '2026-01-01T00:00:00.000Z',
   });
-  await log.appendToStream('user-u1', [{ ...registered, metadata: meta() }], {
+  await storage.log.appendToStream('user-u1', [{ ...registered, metadata: meta() }], {
     expectedRevision: 'no_stream',
   });
-  await log.close();
+  await storage.close();
 
   const rebuilt = await cli('rebuild', 'all');
   expect(rebuilt.stdout).toMatch(/users: 100\.0% 1 events \d+ ev\/s ETA 0s/);

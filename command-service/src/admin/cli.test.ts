@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { streams } from '@tickwise/contracts';
-import { handleCommand, SqliteEventLog } from '@tickwise/platform';
+import { handleCommand, openStorage } from '@tickwise/platform';
 import { emailAccount } from '../identity/email-account';
 import { emailKey } from '../identity/profile';
 import { userAccount } from '../identity/user-account';
@@ -20,8 +20,15 @@ const admin = (...args: string[]) =>
     env: { ...process.env, DATA_DIR: dir, ADMIN_WAIT_MS: '200' },
   });
 
+/** Registers through the encryption layer, as Tickwise does; answers the storage (close it after). */
 async function registered(email: string, userId: string) {
-  const log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  const storage = await openStorage({
+    dataDir: dir,
+    eventstoreUrl: undefined,
+    mongoUrl: undefined,
+    mongoDb: 'x',
+  });
+  const { log } = storage;
   const request = { actor: userId, correlationId: 'test' };
   await handleCommand({ log }, emailAccount, {
     ...request,
@@ -42,11 +49,12 @@ async function registered(email: string, userId: string) {
     },
     commandId: `${userId}:user`,
   });
-  return log;
+  return storage;
 }
 
 test('grant-role and revoke-role append RoleGranted / RoleRevoked to the user stream; repeats append nothing', async () => {
-  const log = await registered('ann@example.com', 'user-ann');
+  const storage = await registered('ann@example.com', 'user-ann');
+  const { log } = storage;
   expect((await admin('grant-role', 'ANN@example.com', 'auditor')).stdout).toContain(
     'Role auditor granted for ANN@example.com',
   );
@@ -63,7 +71,7 @@ test('grant-role and revoke-role append RoleGranted / RoleRevoked to the user st
   ]);
   const granted = (await log.readStream(streams.user('user-ann')))[1];
   expect(granted?.metadata.actor).toBe('system:admin-cli');
-  await log.close();
+  await storage.close();
 }, 90_000);
 
 test('an unknown e-mail, an unknown role or a bad command is refused with a message and changes nothing', async () => {

@@ -1,5 +1,5 @@
 // npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
-//                | retention [--apply] [--now <ISO time>]
+//                | retention [--apply] [--now <ISO time>] | migrate-encryption
 // Roles (auditor, analyst, admin) are granted by events on the user's stream; the first admin is made here.
 // A new compliance document version is published from its file; learners must then acknowledge it.
 
@@ -19,9 +19,11 @@ import {
   planRetention,
   retentionCutoff,
 } from '../privacy/retention';
+import { migrateEncryption } from './migrate-encryption';
 
 const USAGE = `usage: npm run admin -- grant-role <email> <role> | revoke-role <email> <role> | publish-document <file>
        npm run admin -- retention [--apply] [--now <ISO time>]   (lists, or with --apply erases, accounts past the retention period)
+       npm run admin -- migrate-encryption   (encrypts a data folder of the release before personal data was encrypted; stop Tickwise first)
   roles: ${GrantableRole.values.join(', ')}
   file:  a compliance document (front matter documentType, version, title, consent; see content/README.md)`;
 
@@ -101,6 +103,11 @@ async function retention(args: readonly string[], out: (line: string) => void): 
 export async function runAdmin(args: readonly string[], out: (line: string) => void): Promise<number> {
   const [command, email, role] = args;
   if (command === 'retention') return retention(args.slice(1), out);
+  if (command === 'migrate-encryption' && args.length === 1)
+    return migrateEncryption(
+      { ...loadStorageConfig(), checkpointSigningKey: process.env.CHECKPOINT_SIGNING_KEY || undefined },
+      out,
+    );
   if (command === 'publish-document' && email && args.length === 2) return publishDocument(email, out);
   if ((command !== 'grant-role' && command !== 'revoke-role') || !email || !role) {
     out(USAGE);

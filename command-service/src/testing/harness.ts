@@ -13,6 +13,7 @@
  * `clock` (see `testClock`) is the server clock of both services, so a test can let ten seconds pass without
  * sleeping.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,16 +21,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   comparePositions,
+  DataKeys,
   type EventLog,
   loadServerConfig,
   Metrics,
+  monitoredLog,
   openStorage,
   type Position,
   type RecordedEvent,
   type ServerConfig,
+  SqliteEventLog,
+  SqliteKeyStore,
   SqliteReadModelStore,
   START,
   type Storage,
+  type StorageConfig,
   startCheckpointWriter,
 } from '@tickwise/platform';
 import { allProjections, createUserRecords, LiveProjectionRunner } from '@tickwise/projections';
@@ -88,6 +94,40 @@ export interface StackOptions {
    * (no timer), so a test knows exactly what each checkpoint covers.
    */
   checkpoints?: boolean;
+  /** The data folder to use and keep (a fresh temporary one, removed on close, when absent). */
+  dataDir?: string;
+  /**
+   * Store events as the release before personal-data encryption did: personal fields in the clear (the
+   * adapter without the encryption layer) and no key store or master key in the data folder. For building
+   * a data folder that the migration upgrades.
+   */
+  previousRelease?: boolean;
+}
+
+/**
+ * Storage as the release before encryption opened it: the SQLite log and read models, no encryption layer.
+ * The services still need data keys (erasure, export): theirs live in a folder of their own, outside DATA_DIR.
+ */
+function previousReleaseStorage(config: StorageConfig): Storage {
+  const log = new SqliteEventLog({ file: join(config.dataDir, 'events.db') });
+  const keysDir = mkdtempSync(join(tmpdir(), 'tickwise-unused-keys-'));
+  const keys = new DataKeys(new SqliteKeyStore({ file: join(keysDir, 'keys.db') }), randomBytes(32));
+  const store = new SqliteReadModelStore({ file: join(config.dataDir, 'read-models.db') });
+  const { log: monitored, health } = monitoredLog(log);
+  return {
+    log: monitored,
+    storedLog: monitored,
+    keys,
+    health,
+    store,
+    describe: { log: 'sqlite', readModels: 'sqlite' },
+    close: async () => {
+      await store.close();
+      await keys.close();
+      await log.close();
+      rmSync(keysDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The real store, with every projection commit held back by `delayMs` (reads are untouched). */
@@ -192,17 +232,12 @@ function withEnv<T>(vars: Record<string, string>, build: () => T): T {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const dir = mkdtempSync(join(tmpdir(), 'tickwise-stack-'));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tickwise-stack-'));
   const config = loadServerConfig({ DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, ...options.env });
-  const storage = await openStorage(
-    {
-      dataDir: dir,
-      eventstoreUrl: undefined,
-      mongoUrl: undefined,
-      mongoDb: 'x',
-    },
-    { beneath: options.logBeneath, cacheReads: true },
-  );
+  const storageConfig = { dataDir: dir, eventstoreUrl: undefined, mongoUrl: undefined, mongoDb: 'x' };
+  const storage = options.previousRelease
+    ? previousReleaseStorage(storageConfig)
+    : await openStorage(storageConfig, { beneath: options.logBeneath, cacheReads: true });
   const projectionErrors: unknown[] = [];
   // As in `npm start`: the services read through their read cache; the projections write over a connection
   // of their own (the worker thread's), which the cache follows through the store's change feed.
@@ -318,7 +353,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await Promise.all(runners.map((runner) => runner.stop()));
       await projectionStore.close();
       await storage.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -29,6 +29,19 @@ export function hashEnvelope(envelope: HashedEnvelope): string {
   return sha256Hex(canonicalJson(envelope));
 }
 
+/** The hash a stored event's envelope should have: computed from what it holds, whatever it says. */
+export function recomputedHash(event: RecordedEvent<TaggedEvent>): string {
+  const { hash: _stated, ...metadata } = event.metadata;
+  return hashEnvelope({
+    eventId: event.eventId,
+    stream: event.stream,
+    revision: event.revision,
+    type: event.type,
+    data: event.data,
+    metadata,
+  });
+}
+
 /** Walks a stream's events in revision order and names the first revision whose chain is broken. */
 export function verifyChain(
   stream: string,
@@ -48,15 +61,7 @@ export function verifyChain(
     if (rest.prevHash !== prevHash) {
       return { ok: false, stream, brokenAt: index, reason: 'prevHash does not match the previous event' };
     }
-    const expected = hashEnvelope({
-      eventId: event.eventId,
-      stream: event.stream,
-      revision: event.revision,
-      type: event.type,
-      data: event.data,
-      metadata: rest,
-    });
-    if (expected !== hash) {
+    if (recomputedHash(event) !== hash) {
       return { ok: false, stream, brokenAt: index, reason: 'content does not match its hash' };
     }
     prevHash = hash;

@@ -76,7 +76,7 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
   ): Promise<AppendResult> {
     checkAppend(this.options.events, stream, events);
     const sealed: NewEvent<TaggedEvent>[] = [];
-    for (const event of events) sealed.push(await this.seal(stream, event));
+    for (const event of events) sealed.push(await sealPersonalFields(this.keys, this.options, stream, event));
     return this.stored.appendToStream(stream, sealed, options);
   }
 
@@ -125,23 +125,6 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
     return this.stored.close();
   }
 
-  /** Seals the event's personal fields under its subject's key. */
-  private async seal(stream: string, event: NewEvent<E>): Promise<NewEvent<TaggedEvent>> {
-    const fields = this.options.fields[event.type];
-    if (!fields) return event;
-    const data = { ...(event.data as Record<string, unknown>) };
-    const present = Object.keys(fields).filter((field) => data[field] !== undefined);
-    if (present.length === 0) return event;
-    const subject = this.options.subjectOf(stream, data);
-    if (subject === undefined) {
-      throw new InvalidEventError(stream, event.type, 'it holds personal data but names no data subject');
-    }
-    const { keyId, key } = await this.keys.keyFor(subject);
-    for (const field of present)
-      data[field] = seal(key, keyId, placeOf(stream, event.type, field), data[field]);
-    return { ...event, data };
-  }
-
   /** Opens the personal fields of a batch; the keys it needs are looked up once each. */
   private async open(events: readonly RecordedEvent<TaggedEvent>[]): Promise<RecordedEvent<E>[]> {
     const keys = new Map<string, KeyLookup>();
@@ -179,6 +162,35 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
       return new OpenedEvent(event, data) as unknown as RecordedEvent<E>;
     });
   }
+}
+
+/**
+ * Seals an event's personal fields (the field table) under its data subject's key. The layer seals every
+ * listed field, whatever it holds; a log migration copying a log that was partly sealed already passes
+ * `{ keepSealed: true }` to leave such fields as they are.
+ */
+export async function sealPersonalFields<E extends TaggedEvent>(
+  keys: DataKeys,
+  options: Pick<EncryptionOptions<E>, 'fields' | 'subjectOf'>,
+  stream: string,
+  event: NewEvent<E>,
+  { keepSealed = false }: { keepSealed?: boolean } = {},
+): Promise<NewEvent<TaggedEvent>> {
+  const fields = options.fields[event.type];
+  if (!fields) return event;
+  const data = { ...(event.data as Record<string, unknown>) };
+  const present = Object.keys(fields).filter(
+    (field) => data[field] !== undefined && !(keepSealed && isSealed(data[field])),
+  );
+  if (present.length === 0) return event;
+  const subject = options.subjectOf(stream, data);
+  if (subject === undefined) {
+    throw new InvalidEventError(stream, event.type, 'it holds personal data but names no data subject');
+  }
+  const { keyId, key } = await keys.keyFor(subject);
+  for (const field of present)
+    data[field] = seal(key, keyId, placeOf(stream, event.type, field), data[field]);
+  return { ...event, data };
 }
 
 /**
