@@ -5,13 +5,13 @@ import {
   type EventMetadata,
   type NewEvent,
   type Position,
-  type RecordedEvent,
   WrongExpectedRevisionError,
 } from '../eventlog/port';
 import { HttpError } from '../http/errors';
 import type { Metrics } from '../http/metrics';
 import type { Reply } from '../http/mount-routes';
-import { type Decider, fold } from './decider';
+import type { Decider } from './decider';
+import { emptyStream, extend, forget, loadStream, remember, type WithEventId } from './stream-memory';
 
 export interface CommandDeps {
   log: EventLog;
@@ -20,7 +20,7 @@ export interface CommandDeps {
 }
 
 /** A domain event with the id it is recorded under (the id a route answers as a record's id). */
-export type WithEventId<E extends DomainEvent> = E & { readonly eventId: string };
+export type { WithEventId } from './stream-memory';
 
 export interface CommandOutcome<S, E extends DomainEvent> {
   /** The state after the command (or the current state when it appended nothing). */
@@ -73,11 +73,6 @@ export const commandMetadata = (
 
 /** No command appends more events than this; it bounds the ids checked for a repeated command. */
 const MAX_EVENTS_PER_COMMAND = 16;
-
-const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> => ({
-  ...({ type: event.type, data: event.data } as E),
-  eventId: event.eventId,
-});
 
 /** Per log, the tail of each stream's queue of commands in this process. */
 const queues = new WeakMap<EventLog, Map<string, Promise<void>>>();
@@ -133,19 +128,20 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
   maxAttempts: number,
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = decider.ignoresHistory ? [] : await deps.log.readStream(request.stream);
-    const history = recorded.map((e) => toDomain<E>(e));
-    const state = fold(decider, history);
+    const loaded = decider.ignoresHistory
+      ? emptyStream(decider)
+      : await loadStream(deps.log, decider, request.stream);
+    const { state, history } = loaded;
     // Event ids depend on the command and the stream: one command's events on two streams never collide.
     const commandKey = `${request.commandId}@${request.stream}`;
     const ownIds = new Set(commandEventIds(commandKey, MAX_EVENTS_PER_COMMAND));
-    const previous = recorded.filter((e) => ownIds.has(e.eventId));
+    const previous = history.flatMap((e, index) => (ownIds.has(e.eventId) ? [index] : []));
     if (previous.length > 0) {
       return {
         state,
-        events: previous.map((e) => toDomain<E>(e)),
+        events: previous.map((index) => history[index] as WithEventId<E>),
         history,
-        position: previous[previous.length - 1]?.position,
+        position: loaded.positions[previous[previous.length - 1] ?? -1],
         repeated: true,
       };
     }
@@ -167,20 +163,28 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
       eventId: commandEventId(commandKey, index),
       metadata: commandMetadata(request, occurredAt),
     }));
-    const last = recorded[recorded.length - 1];
     try {
       const result = await deps.log.appendToStream(request.stream, newEvents, {
-        expectedRevision: decider.ignoresHistory ? 'any' : last ? last.revision : 'no_stream',
+        expectedRevision: decider.ignoresHistory ? 'any' : (loaded.revision ?? 'no_stream'),
       });
       for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
+      const after = extend(
+        decider,
+        loaded,
+        appended,
+        appended.map((_, index) => (index === appended.length - 1 ? result.position : undefined)),
+      );
+      if (!decider.ignoresHistory) remember(deps.log, decider, request.stream, after);
       return {
-        state: decision.events.reduce(decider.evolve, state),
+        state: after.state,
         events: appended,
-        history: [...history, ...appended],
+        history: after.history,
         position: result.position,
         repeated: false,
       };
     } catch (error) {
+      // Another process wrote first: what this one kept of the stream is behind.
+      forget(deps.log, decider, request.stream);
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
       await backOff(attempt);
     }

@@ -1,0 +1,117 @@
+import { type DomainEvent, personalFields } from '@tickwise/contracts';
+import { LRUCache } from 'lru-cache';
+import type { EventLog, Position, RecordedEvent } from '../eventlog/port';
+import type { Decider } from './decider';
+
+export type WithEventId<E extends DomainEvent> = E & { readonly eventId: string };
+
+/** A stream as a command sees it: its history, the state folded from it, and its last revision. */
+export interface LoadedStream<S, E extends DomainEvent> {
+  /** The last event's revision; null for a stream with no events. */
+  readonly revision: number | null;
+  readonly state: S;
+  readonly history: readonly WithEventId<E>[];
+  /** Each history event's global position, where known (a command's last appended event's always is). */
+  readonly positions: readonly (Position | undefined)[];
+  /** Whether any event holds personal data: such a stream is never kept in memory (see `load`). */
+  readonly personal: boolean;
+}
+
+/** Streams kept per log and decider: the ones being written now; the least recently used go first. */
+const STREAMS_KEPT = 500;
+
+const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> => ({
+  ...({ type: event.type, data: event.data } as E),
+  eventId: event.eventId,
+});
+
+const holdsPersonalData = (event: DomainEvent) => Object.hasOwn(personalFields, event.type);
+
+const memories = new WeakMap<
+  EventLog,
+  WeakMap<object, LRUCache<string, LoadedStream<unknown, DomainEvent>>>
+>();
+
+function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream<unknown, DomainEvent>> {
+  let byDecider = memories.get(log);
+  if (!byDecider) {
+    byDecider = new WeakMap();
+    memories.set(log, byDecider);
+  }
+  let memory = byDecider.get(decider);
+  if (!memory) {
+    memory = new LRUCache({ max: STREAMS_KEPT });
+    byDecider.set(decider, memory);
+  }
+  return memory;
+}
+
+/** `loaded` with `events` after it (recorded at `positions`). */
+export function extend<S, E extends DomainEvent>(
+  decider: Decider<unknown, S, E>,
+  loaded: LoadedStream<S, E>,
+  events: readonly WithEventId<E>[],
+  positions: readonly (Position | undefined)[],
+): LoadedStream<S, E> {
+  if (events.length === 0) return loaded;
+  return {
+    revision: (loaded.revision ?? -1) + events.length,
+    state: events.reduce(decider.evolve, loaded.state),
+    history: [...loaded.history, ...events],
+    positions: [...loaded.positions, ...positions],
+    personal: loaded.personal || events.some(holdsPersonalData),
+  };
+}
+
+export const emptyStream = <S, E extends DomainEvent>(
+  decider: Decider<unknown, S, E>,
+): LoadedStream<S, E> => ({
+  revision: null,
+  state: decider.initialState,
+  history: [],
+  positions: [],
+  personal: false,
+});
+
+/**
+ * Loads a stream for a command: what this process kept of it from its last command, plus only the events
+ * appended since (by anyone: read from the kept revision on), so a command's cost does not grow with the
+ * stream's history. The decider's `evolve` is pure, so a kept state is reused as it is. Streams holding
+ * personal data are read whole every time and never kept: erasure must not leave their opened fields in
+ * this process's memory.
+ */
+export async function loadStream<S, E extends DomainEvent>(
+  log: EventLog,
+  decider: Decider<unknown, S, E>,
+  stream: string,
+): Promise<LoadedStream<S, E>> {
+  const memory = memoryOf(log, decider);
+  const kept = memory.get(stream) as LoadedStream<S, E> | undefined;
+  const from = kept?.revision === null || kept === undefined ? 0 : kept.revision + 1;
+  const recorded = await log.readStream(stream, from > 0 ? { fromRevision: from } : undefined);
+  const loaded = extend(
+    decider,
+    kept ?? emptyStream(decider),
+    recorded.map((event) => toDomain<E>(event)),
+    recorded.map((event) => event.position),
+  );
+  remember(log, decider, stream, loaded);
+  return loaded;
+}
+
+/** Keeps what a command left of a stream (after its append), unless the stream holds personal data. */
+export function remember<S, E extends DomainEvent>(
+  log: EventLog,
+  decider: Decider<unknown, S, E>,
+  stream: string,
+  loaded: LoadedStream<S, E>,
+): void {
+  const memory = memoryOf(log, decider);
+  if (loaded.personal || loaded.revision === null) memory.delete(stream);
+  else memory.set(stream, loaded as LoadedStream<unknown, DomainEvent>);
+}
+
+/** Drops what this process kept of a stream (another process wrote to it first). */
+export function forget(log: EventLog, decider: object, stream: string): void {
+  memoryOf(log, decider).delete(stream);
+}
