@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
-import { SESSION_HINT_SCRIPT } from '../contracts/src/session-hint.ts';
 import { hoistStyles } from './build/hoist-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { ROUTE_TABLE_MODULE, routeTableSource } from './src/api/route-table-source.ts';
@@ -60,9 +59,12 @@ function sessionHint(): Plugin {
   const marker = '<script data-session-hint></script>';
   return {
     name: 'tickwise-session-hint',
-    transformIndexHtml(html) {
+    async transformIndexHtml(html) {
       if (!html.includes(marker)) throw new Error(`index.html lost its session hint marker ${marker}`);
-      return html.replace(marker, `<script>${SESSION_HINT_SCRIPT}</script>`);
+      const { module } = await runnerImport<typeof import('@tickwise/contracts/session-hint')>(
+        '@tickwise/contracts/session-hint',
+      );
+      return html.replace(marker, `<script>${module.SESSION_HINT_SCRIPT}</script>`);
     },
   };
 }
