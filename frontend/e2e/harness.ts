@@ -49,11 +49,14 @@ export function freePort(): Promise<number> {
 export interface RunningApp {
   readonly url: string;
   readonly dataDir: string;
-  stop(): Promise<void>;
+  /** Everything the server printed (its logs) so far. */
+  output(): string;
+  /** Stops the app; its DATA_DIR is removed unless `keepDataDir` (the caller removes it then). */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
-/** Starts `npm start` and resolves once it prints its URL. */
-export async function startApp(): Promise<RunningApp> {
+/** Starts `npm start` (with `env` on top of the test defaults) and resolves once it prints its URL. */
+export async function startApp(env: Readonly<Record<string, string>> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
   const proc: ChildProcess = spawn('npm', ['start'], {
@@ -65,6 +68,7 @@ export async function startApp(): Promise<RunningApp> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JWT_SECRET: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -90,7 +94,8 @@ export async function startApp(): Promise<RunningApp> {
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
-    stop: () =>
+    output: () => output,
+    stop: ({ keepDataDir = false } = {}) =>
       new Promise<void>((stopped) => {
         const signalGroup = (signal: NodeJS.Signals) => {
           try {
@@ -101,7 +106,7 @@ export async function startApp(): Promise<RunningApp> {
         };
         const done = () => {
           clearTimeout(timer);
-          rmSync(dataDir, { recursive: true, force: true });
+          if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
           stopped();
         };
         const timer = setTimeout(() => {
