@@ -236,3 +236,31 @@ export function struct<P extends t.Props, Q extends t.Props>(
   }
   return t.exact(t.intersection([t.type(required), t.partial(optionalOrName)]), name);
 }
+
+/**
+ * An exact object that refuses the keys it does not list, instead of dropping them: for a request whose
+ * meaning a stray key would change — one naming a learner, on a route that only ever acts on the caller, must
+ * be refused, not quietly carried out on the caller. The message names the key: "userId: must be
+ * absent: {why}".
+ */
+export function closed<P extends t.Props>(props: P, why: string, name?: string): t.ExactC<t.TypeC<P>> {
+  const codec = struct(props, name);
+  const absent = new t.Type<never>(`absent: ${why}`, (u): u is never => false, t.failure, t.identity);
+  const refusing = new t.ExactType<t.TypeC<P>>(
+    codec.name,
+    codec.is,
+    (u, c) => {
+      if (typeof u === 'object' && u !== null && !Array.isArray(u)) {
+        const stray = Object.keys(u).find((key) => !(key in props));
+        if (stray !== undefined) {
+          const value = (u as Record<string, unknown>)[stray];
+          return t.failure(value, t.appendContext(c, stray, absent, value));
+        }
+      }
+      return codec.validate(u, c);
+    },
+    codec.encode,
+    codec.type,
+  );
+  return refusing;
+}

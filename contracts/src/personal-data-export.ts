@@ -4,7 +4,7 @@
  * itself (README, "Personal data": "Download my data").
  */
 import * as t from 'io-ts';
-import { entityId, isoDateTime, struct, text } from './codecs';
+import { closed, entityId, isoDateTime, struct, text } from './codecs';
 import {
   ComplianceDocumentViewed,
   DocumentAcknowledged,
@@ -68,6 +68,7 @@ export const personalDataRoutes = {
     method: 'GET',
     path: '/api/account/data',
     access: 'authenticated',
+    query: closed({}, 'the file holds your own data only, and names nobody else', 'OwnDataQuery'),
     response: PersonalDataExport,
   },
 } as const satisfies Record<string, RouteDefinition>;

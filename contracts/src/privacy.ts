@@ -4,7 +4,7 @@
  * holds of them reads as erased; the pseudonymous compliance evidence stays (Art. 17(3)(b)).
  */
 import * as t from 'io-ts';
-import { entityId, isoDateTime, oneOf, stringLength, struct } from './codecs';
+import { closed, entityId, isoDateTime, oneOf, stringLength, struct } from './codecs';
 import { limits } from './limits';
 import type { RouteDefinition } from './routes';
 
@@ -29,9 +29,13 @@ export const PersonalDataExported = struct(
 
 // ---- request bodies and responses ----
 
-/** POST /api/account/erasure: the learner confirms with their password. */
-export const AccountErasureBody = struct(
+/**
+ * POST /api/account/erasure: the learner confirms with their password. It erases the signed-in learner and
+ * nobody else, so a body that names anyone (any other key) is refused.
+ */
+export const AccountErasureBody = closed(
   { password: stringLength(1, limits.password.max) },
+  'only your own account can be deleted, and only by signing in to it',
   'AccountErasureBody',
 );
 export type AccountErasureBody = t.TypeOf<typeof AccountErasureBody>;

@@ -79,6 +79,28 @@ test('the download is recorded as PersonalDataExported; the next file lists it',
   expect(again.previousExports).toEqual([exported.exportedAt]);
 });
 
+test('naming another learner is refused with a clear 400, and nothing is recorded', async () => {
+  const before = await stack.head();
+  const named = await learner.get(`${DATA}?userId=${other.userId}`);
+  expect(named.status).toBe(400);
+  expect(named.body).toEqual({
+    error: 'userId: must be absent: the file holds your own data only, and names nobody else',
+  });
+  const erasing = await learner.post('/api/account/erasure', {
+    password: GOOD_PASSWORD,
+    userId: other.userId,
+  });
+  expect(erasing.status).toBe(400);
+  expect(erasing.body).toEqual({
+    error: 'userId: must be absent: only your own account can be deleted, and only by signing in to it',
+  });
+  // Another learner's password does not erase them from this account either: it is checked against the caller's.
+  expect((await other.post('/api/account/erasure', { password: 'Wrong-for-them-1' })).status).toBe(400);
+  expect(await stack.eventsAfter(before)).toEqual([]);
+  expect((await other.get('/api/auth/me')).status).toBe(200);
+  expect((await learner.get('/api/auth/me')).status).toBe(200);
+});
+
 test('each learner gets their own data only; after erasure the token gets 401 and nothing is recorded', async () => {
   const theirs = JSON.parse((await other.get(DATA)).text) as PersonalDataExport;
   expect(theirs.profile.id).toBe(other.userId);
@@ -86,6 +108,8 @@ test('each learner gets their own data only; after erasure the token gets 401 an
   expect((await learner.post('/api/account/erasure', { password: GOOD_PASSWORD })).status).toBe(200);
   const before = await stack.head();
   expect((await learner.get(DATA)).status).toBe(401);
+  // Deleting twice: the second request is refused like any request of an erased account, recording nothing.
+  expect((await learner.post('/api/account/erasure', { password: GOOD_PASSWORD })).status).toBe(401);
   expect(await stack.eventsAfter(before)).toEqual([]);
   expect((await stack.client().get(DATA)).status).toBe(401);
 });
