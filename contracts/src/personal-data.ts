@@ -51,6 +51,23 @@ export function dataSubjectOf(stream: string, data: unknown): string | undefined
   }
 }
 
+/**
+ * The data subjects whose keys an event's erasure destroys: the learner for `LearnerErased`, the failed logins
+ * of the address for `EmailReleased` (`login-{hash}` of the released `email-{hash}`). A reader that sees one
+ * asks the key store again instead of trusting a key it has in memory.
+ */
+export function erasedSubjectsOf(stream: string, type: string, data: unknown): readonly string[] {
+  if (type === 'LearnerErased') {
+    const userId = (data as { userId?: unknown } | null)?.userId;
+    return typeof userId === 'string' ? [userId] : [];
+  }
+  if (type === 'EmailReleased') {
+    const parsed = parseStream(stream);
+    return parsed?.category === 'email' ? [`login-${parsed.id}`] : [];
+  }
+  return [];
+}
+
 /** A personal field as the log stores it (see platform/src/privacy/sealed-field.ts). */
 export const SealedField = new t.Type<string, string, unknown>(
   'SealedField',

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DomainEvent, dataSubjectOf, personalFields } from '@tickwise/contracts';
+import { type DomainEvent, dataSubjectOf, erasedSubjectsOf, personalFields } from '@tickwise/contracts';
 import { ensureDataDir, type StorageConfig } from './config';
 import { domainEvents } from './eventlog/decode';
 import { EventStoreDbEventLog } from './eventlog/eventstoredb-event-log';
@@ -121,6 +121,7 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
     events: domainEvents,
     fields: personalFields,
     subjectOf: dataSubjectOf,
+    erasedSubjectsOf,
   });
   const store: ReadModelStore = config.mongoUrl
     ? await MongoReadModelStore.connect(config.mongoUrl, config.mongoDb)

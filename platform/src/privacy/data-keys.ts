@@ -50,24 +50,20 @@ export function unwrapKey(master: Buffer, keyId: string, wrapped: Buffer): Buffe
 
 export type KeyLookup = Buffer | 'destroyed';
 
-/** Unwrapped keys kept in memory: bounded, least recently used out first. */
+/** Unwrapped keys kept in memory: bounded, least recently used out first; each remembers when it was checked. */
 class Lru<V> {
   private readonly entries = new Map<string, { value: V; at: number }>();
-  constructor(
-    private readonly capacity: number,
-    private readonly ttlMs: number,
-  ) {}
-  get(key: string, now: number): V | undefined {
+  constructor(private readonly capacity: number) {}
+  get(key: string): { value: V; at: number } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (now - entry.at > this.ttlMs) return undefined;
     this.entries.set(key, entry);
-    return entry.value;
+    return entry;
   }
-  set(key: string, value: V, now: number) {
+  set(key: string, value: V, at: number) {
     this.entries.delete(key);
-    this.entries.set(key, { value, at: now });
+    this.entries.set(key, { value, at });
     if (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -85,19 +81,26 @@ export interface DataKeysOptions {
   /** How many unwrapped keys stay in memory (default 10,000). */
   cacheSize?: number;
   /**
-   * How long a cached key is trusted (default 60 s): another process may destroy it, and this one then
-   * stops reading with it within this time. A destroyed key is remembered as destroyed for good.
+   * How long a cached live key is used before the key store is asked again whether it still exists (default
+   * 1 s): another process or thread may destroy it, and this one stops reading with it within this time (at
+   * once when it reads the erasure itself, see `forget`). The check reads one row; the key is not unwrapped
+   * again. A destroyed key is remembered as destroyed for good.
    */
-  cacheTtlMs?: number;
+  recheckAfterMs?: number;
+  /** The clock the checks go by (tests move it by hand). */
+  now?: () => number;
 }
 
 /**
  * Each data subject's data key, created on first use, unwrapped once and cached; destroying a subject's keys
- * drops them from the cache at once.
+ * drops them from the cache at once, and other instances (processes, threads) stop using them within
+ * `recheckAfterMs`, or at once when they read the erasure (`forget`).
  */
 export class DataKeys {
   private readonly byId: Lru<{ subject: string; key: KeyLookup }>;
   private readonly bySubject: Lru<{ keyId: string; key: Buffer }>;
+  private readonly recheckAfterMs: number;
+  private readonly now: () => number;
 
   constructor(
     readonly store: KeyStore,
@@ -105,16 +108,18 @@ export class DataKeys {
     options: DataKeysOptions = {},
   ) {
     const size = options.cacheSize ?? 10_000;
-    const ttl = options.cacheTtlMs ?? 60_000;
-    this.byId = new Lru(size, ttl);
-    this.bySubject = new Lru(size, ttl);
+    this.recheckAfterMs = options.recheckAfterMs ?? 1_000;
+    this.now = options.now ?? Date.now;
+    this.byId = new Lru(size);
+    this.bySubject = new Lru(size);
   }
 
   /** The key new personal data of `subject` is sealed with. */
   async keyFor(subject: string): Promise<{ keyId: string; key: Buffer }> {
-    const now = Date.now();
-    const cached = this.bySubject.get(subject, now);
-    if (cached) return cached;
+    const now = this.now();
+    const cached = this.bySubject.get(subject);
+    if (cached && now - cached.at <= this.recheckAfterMs) return cached.value;
+    this.bySubject.delete(subject);
     let record = await this.store.activeKeyOf(subject);
     if (!record) {
       const keyId = randomUUID();
@@ -137,25 +142,32 @@ export class DataKeys {
 
   /** The key a sealed value names; 'destroyed' once erased. Throws when the store never held it. */
   async lookup(keyId: string): Promise<KeyLookup> {
-    const now = Date.now();
-    const cached = this.byId.get(keyId, now);
-    if (cached) return cached.key;
+    const now = this.now();
+    const cached = this.byId.get(keyId);
+    // A destroyed key never comes back: it is never checked again.
+    if (cached && (cached.value.key === 'destroyed' || now - cached.at <= this.recheckAfterMs))
+      return cached.value.key;
     const record = await this.store.byId(keyId);
     if (!record) throw new Error(`data key ${keyId} is not in the key store`);
-    const key = this.unwrapped(record);
-    // A destroyed key never comes back: remember that for good (the TTL only bounds trust in live keys).
-    this.byId.set(
-      keyId,
-      { subject: record.subject, key },
-      key === 'destroyed' ? Number.POSITIVE_INFINITY : now,
-    );
+    // Still live: the key in memory is good for another while, without unwrapping it again.
+    const key = cached && record.wrapped ? cached.value.key : this.unwrapped(record);
+    this.byId.set(keyId, { subject: record.subject, key }, now);
+    if (key === 'destroyed') this.bySubject.delete(record.subject);
     return key;
+  }
+
+  /**
+   * Drops the subject's keys from memory, so the next read asks the key store: what a reader does when it
+   * sees the subject erased (another process or thread may just have destroyed the keys).
+   */
+  forget(subject: string): void {
+    this.bySubject.delete(subject);
+    this.byId.deleteWhere((entry) => entry.subject === subject && entry.key !== 'destroyed');
   }
 
   /** Destroys every key of the subject: what was sealed with them can never be read again. */
   async destroy(subject: string, at: Date = new Date()): Promise<number> {
-    this.bySubject.delete(subject);
-    this.byId.deleteWhere((entry) => entry.subject === subject);
+    this.forget(subject);
     return this.store.destroySubject(subject, at.toISOString());
   }
 

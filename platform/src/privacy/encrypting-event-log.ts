@@ -24,6 +24,11 @@ export interface EncryptionOptions<E extends TaggedEvent> {
   fields: PersonalFieldTable;
   /** Whose data an event's personal fields are (whose key seals them). */
   subjectOf: (stream: string, data: unknown) => string | undefined;
+  /**
+   * Whose keys an event's erasure destroys: on reading it, the layer drops them from memory and asks the key
+   * store again, so an erasure made elsewhere takes effect here at once.
+   */
+  erasedSubjectsOf?: (stream: string, type: string, data: unknown) => readonly string[];
 }
 
 /**
@@ -127,6 +132,11 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
 
   /** Opens the personal fields of a batch; the keys it needs are looked up once each. */
   private async open(events: readonly RecordedEvent<TaggedEvent>[]): Promise<RecordedEvent<E>[]> {
+    const erasedSubjectsOf = this.options.erasedSubjectsOf;
+    if (erasedSubjectsOf)
+      for (const event of events)
+        for (const subject of erasedSubjectsOf(event.stream, event.type, event.data))
+          this.keys.forget(subject);
     const keys = new Map<string, KeyLookup>();
     for (const event of events) {
       const fields = this.options.fields[event.type];
