@@ -16,6 +16,7 @@ import { userAccount } from '../identity/user-account';
 import {
   ACCOUNT_RETENTION_YEARS,
   applyRetention,
+  FAILED_LOGIN_RETENTION_YEARS,
   planRetention,
   retentionCutoff,
 } from '../privacy/retention';
@@ -81,8 +82,11 @@ async function retention(args: readonly string[], out: (line: string) => void): 
       `Accounts unused since before ${retentionCutoff(now).toISOString()} (${ACCOUNT_RETENTION_YEARS} years): ${plan.toErase.length} of ${plan.learners} learners${plan.keysToDestroy.length > 0 ? `; ${plan.keysToDestroy.length} erased learners still have a key` : ''}`,
     );
     for (const { userId, lastActiveAt } of plan.toErase) out(`  ${userId}  last active ${lastActiveAt}`);
+    out(
+      `Addresses whose last failed sign-in is older than ${FAILED_LOGIN_RETENTION_YEARS} years (their IP address and browser still readable): ${plan.failedLoginsToForget.length}`,
+    );
     if (!apply) {
-      if (plan.toErase.length + plan.keysToDestroy.length > 0)
+      if (plan.toErase.length + plan.keysToDestroy.length + plan.failedLoginsToForget.length > 0)
         out('Dry run: nothing changed. Run with --apply to erase them.');
       return 0;
     }
@@ -94,6 +98,10 @@ async function retention(args: readonly string[], out: (line: string) => void): 
       (done, total) => out(`retention: ${done} of ${total} done`),
     );
     out(`Erased ${plan.toErase.length} accounts (LearnerErased, reason retention_period_ended).`);
+    if (plan.failedLoginsToForget.length > 0)
+      out(
+        `Destroyed the key of the failed sign-in attempts of ${plan.failedLoginsToForget.length} addresses.`,
+      );
     return 0;
   } finally {
     await storage.close();

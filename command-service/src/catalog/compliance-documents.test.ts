@@ -68,15 +68,23 @@ function contentErrorOf(load: () => unknown): ContentError {
   throw new Error('expected a ContentError, nothing was thrown');
 }
 
+/** The authored versions of each document: 1.0 and 1.1, and 1.2 of the Privacy Policy (its retention wording). */
+const AUTHORED_VERSIONS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  DocumentType.values.map((type) => [
+    type,
+    type === 'privacy_policy' ? ['1.0', '1.1', '1.2'] : ['1.0', '1.1'],
+  ]),
+);
+const AUTHORED_COUNT = Object.values(AUTHORED_VERSIONS).flat().length;
+
 describe('the four authored documents', () => {
   const docs = loadComplianceDocuments();
 
-  test('versions 1.0 and 1.1 of each known type, with its title and a consent that starts "I have read"', () => {
+  test('versions 1.0 and 1.1 of each known type (1.2 too of the Privacy Policy), with its title and a consent that starts "I have read"', () => {
     expect(docs.map((d) => [d.documentType, d.version]).sort()).toEqual(
-      [...DocumentType.values].sort().flatMap((type) => [
-        [type, '1.0'],
-        [type, '1.1'],
-      ]),
+      [...DocumentType.values]
+        .sort()
+        .flatMap((type) => (AUTHORED_VERSIONS[type] ?? []).map((v) => [type, v])),
     );
     const titles = Object.fromEntries(docs.map((d) => [d.documentType, d.title]));
     expect(titles).toEqual({
@@ -104,7 +112,7 @@ describe('the four authored documents', () => {
     const [first] = docs;
     if (!first) throw new Error('no documents');
     expect(documentHash({ ...first, consentText: `${first.consentText} ` })).not.toBe(first.contentHash);
-    expect(new Set(docs.map((d) => d.contentHash)).size).toBe(8);
+    expect(new Set(docs.map((d) => d.contentHash)).size).toBe(AUTHORED_COUNT);
   });
 });
 
@@ -236,14 +244,16 @@ describe('publishDocuments', () => {
     const docs = loadComplianceDocuments();
     const first = await publishDocuments(log, docs, options);
     expect(first.published.map((p) => `${p.documentType}@${p.version}`).sort()).toEqual(
-      DocumentType.values.flatMap((type) => [`${type}@1.0`, `${type}@1.1`]).sort(),
+      DocumentType.values
+        .flatMap((type) => (AUTHORED_VERSIONS[type] ?? []).map((v) => `${type}@${v}`))
+        .sort(),
     );
     expect(first.position).toBe(await log.headPosition());
     const events = await allEvents();
-    expect(events).toHaveLength(8);
+    expect(events).toHaveLength(AUTHORED_COUNT);
     for (const doc of docs) {
       const stream = await log.readStream(streams.catalogDocument(doc.documentType));
-      expect(stream.map((e) => (e.data as Published).version)).toEqual(['1.0', '1.1']);
+      expect(stream.map((e) => (e.data as Published).version)).toEqual(AUTHORED_VERSIONS[doc.documentType]);
       const published = stream.find((e) => (e.data as Published).version === doc.version);
       expect(published?.type).toBe('ComplianceDocumentPublished');
       expect(published?.data).toEqual({
@@ -260,7 +270,7 @@ describe('publishDocuments', () => {
 
     const second = await publishDocuments(log, loadComplianceDocuments(), options);
     expect(second).toEqual({ published: [], position: undefined });
-    expect(await allEvents()).toHaveLength(8);
+    expect(await allEvents()).toHaveLength(AUTHORED_COUNT);
   });
 
   test('a changed text under a published version is refused, naming the file, and appends nothing', async () => {
@@ -303,7 +313,7 @@ describe('publishDocuments', () => {
       ['1.1', expect.stringMatching(/^I have read/)],
       ['1.2', 'I have read the new version.'],
     ]);
-    expect(await allEvents()).toHaveLength(9);
+    expect(await allEvents()).toHaveLength(AUTHORED_COUNT + 1);
   });
 });
 

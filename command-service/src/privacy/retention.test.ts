@@ -32,6 +32,11 @@ const recent = {
   email: 'new@example.org',
   at: '2028-12-01T09:00:00.000Z',
 };
+/** Failed sign-ins on addresses that never had an account: one long ago, one recent. */
+const strangers = [
+  { email: 'never-registered@example.org', at: '2025-05-05T05:05:05.000Z', ip: '198.51.100.201' },
+  { email: 'tried-lately@example.org', at: '2028-10-10T10:10:10.000Z', ip: '198.51.100.202' },
+];
 let storage: Storage;
 const env = { ...process.env };
 
@@ -71,7 +76,39 @@ beforeAll(async () => {
     actor: oldButActive.userId,
     correlationId: 'seed',
   });
+  for (const { email, at, ip } of strangers) {
+    await storage.log.appendToStream(
+      streams.login(emailKey(email)),
+      [
+        {
+          type: 'LoginFailed',
+          data: { emailHash: emailKey(email), reason: 'unknown_email', ip, userAgent: 'Guessing/1.0' },
+          metadata: {
+            correlationId: 'seed',
+            causationId: 'seed',
+            actor: 'anonymous',
+            occurredAt: at,
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+  }
 });
+
+/** The address of each stranger's failed sign-in, as read now. */
+const strangersIps = async () =>
+  Promise.all(
+    strangers.map(
+      async ({ email }) =>
+        (
+          (await storage.log.readStream(streams.login(emailKey(email))))[0]?.data as
+            | { ip?: string }
+            | undefined
+        )?.ip,
+    ),
+  );
 afterAll(async () => {
   await storage.close();
   process.env = env;
@@ -91,19 +128,23 @@ test('the dry run lists the account unused for more than 3 years and changes not
   expect(lines).toContain('Accounts unused since before 2026-06-01T12:00:00.000Z (3 years): 1 of 3 learners');
   expect(lines).toContain(`  ${old.userId}  last active ${old.at}`);
   expect(lines.join('\n')).not.toContain(oldButActive.userId);
+  expect(lines).toContain(
+    'Addresses whose last failed sign-in is older than 3 years (their IP address and browser still readable): 1',
+  );
   expect(lines).toContain('Dry run: nothing changed. Run with --apply to erase them.');
   expect(await storage.log.headPosition()).toBe(head);
+  expect(await strangersIps()).toEqual(strangers.map((s) => s.ip));
 });
 
 test('--apply erases it as a learner’s own request would, with a progress line; the others stay', async () => {
   const { code, lines } = await admin('--apply', '--now', NOW);
   expect(code).toBe(0);
-  expect(lines).toContain('retention: 1 of 1 done');
+  expect(lines).toContain('retention: 2 of 2 done');
   const user = await storage.log.readStream(streams.user(old.userId));
   expect(user.map((e) => e.type)).toEqual(['UserRegistered', 'LearnerErased']);
   expect(user[1]?.data).toEqual({ userId: old.userId, reason: 'retention_period_ended', erasedAt: NOW });
   expect(user[1]?.metadata.actor).toBe('system:retention');
-  // Read by a process that never held the key (this test's own storage still caches it, for at most 60 s).
+  // Read by a process that never held the key (this test's own storage trusts it for up to a second more).
   const fresh = await openStorage({
     dataDir: dir,
     eventstoreUrl: undefined,
@@ -111,8 +152,16 @@ test('--apply erases it as a learner’s own request would, with a progress line
     mongoDb: 'x',
   });
   const [registered] = await fresh.log.readStream(streams.user(old.userId));
+  const failed = await Promise.all(
+    strangers.map(async ({ email }) => (await fresh.log.readStream(streams.login(emailKey(email))))[0]?.data),
+  );
   await fresh.close();
   expect(registered?.data).toMatchObject({ email: ERASED, firstName: ERASED });
+  // The old failed sign-in is kept as a fact (when, why) without its address and browser; the recent one is whole.
+  expect(failed).toEqual([
+    expect.objectContaining({ reason: 'unknown_email', ip: ERASED, userAgent: ERASED }),
+    expect.objectContaining({ ip: strangers[1]?.ip, userAgent: 'Guessing/1.0' }),
+  ]);
   expect(await reservationOf(storage.log, emailKey(old.email))).toBeUndefined();
   const kept = await storage.log.readStream(streams.user(recent.userId));
   expect(kept[0]?.data).toMatchObject({ email: recent.email });
@@ -122,6 +171,9 @@ test('a second run finds nothing to do and appends nothing', async () => {
   const head = await storage.log.headPosition();
   const { lines } = await admin('--apply', '--now', NOW);
   expect(lines).toContain('Accounts unused since before 2026-06-01T12:00:00.000Z (3 years): 0 of 3 learners');
+  expect(lines).toContain(
+    'Addresses whose last failed sign-in is older than 3 years (their IP address and browser still readable): 0',
+  );
   expect(await storage.log.headPosition()).toBe(head);
 });
 

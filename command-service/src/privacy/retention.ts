@@ -9,6 +9,12 @@ import { type ErasureDeps, eraseLearner } from './erase-learner';
  */
 export const ACCOUNT_RETENTION_YEARS = 3;
 
+/**
+ * The Privacy Policy's period for failed sign-in attempts: the IP address and browser of the attempts on an
+ * address (sealed under the key of `login-{hash}`) are destroyed once its last attempt is this old.
+ */
+export const FAILED_LOGIN_RETENTION_YEARS = 3;
+
 /** The streams whose events count as the learner using their account. */
 const ACTIVITY: ReadonlySet<StreamCategory> = new Set(['user', 'learning', 'compliance', 'psychology']);
 
@@ -17,6 +23,8 @@ export interface RetentionPlan {
   toErase: Array<{ userId: string; lastActiveAt: string }>;
   /** Learners already erased whose data key is still in the key store (an erasure interrupted). */
   keysToDestroy: string[];
+  /** Addresses whose last failed sign-in is past its period and whose attempts' key is still in the store. */
+  failedLoginsToForget: Array<{ stream: string; lastFailedAt: string }>;
   learners: number;
 }
 
@@ -35,9 +43,15 @@ export async function planRetention(
 ): Promise<RetentionPlan> {
   const lastActive = new Map<string, string>();
   const erased = new Set<string>();
+  const lastFailed = new Map<string, string>();
   for await (const batch of deps.log.readAll({ personalData: false, batchSize: 5000 })) {
     for (const event of batch) {
       const parsed = parseStream(event.stream);
+      if (event.type === 'LoginFailed') {
+        const at = event.metadata.occurredAt;
+        if ((lastFailed.get(event.stream) ?? '') < at) lastFailed.set(event.stream, at);
+        continue;
+      }
       if (!parsed || !ACTIVITY.has(parsed.category)) continue;
       if (event.type === 'LearnerErased') erased.add(parsed.id);
       const at = event.metadata.occurredAt;
@@ -55,7 +69,12 @@ export async function planRetention(
     .sort((a, b) => a.lastActiveAt.localeCompare(b.lastActiveAt));
   const keysToDestroy: string[] = [];
   for (const userId of erased) if (await deps.keys.store.activeKeyOf(userId)) keysToDestroy.push(userId);
-  return { toErase, keysToDestroy, learners: lastActive.size };
+  const failedCutoff = retentionCutoff(now, FAILED_LOGIN_RETENTION_YEARS).toISOString();
+  const failedLoginsToForget: RetentionPlan['failedLoginsToForget'] = [];
+  for (const [stream, lastFailedAt] of lastFailed)
+    if (lastFailedAt < failedCutoff && (await deps.keys.store.activeKeyOf(stream)))
+      failedLoginsToForget.push({ stream, lastFailedAt });
+  return { toErase, keysToDestroy, failedLoginsToForget, learners: lastActive.size };
 }
 
 /** Carries the plan out: each learner erased (LearnerErased, reason retention_period_ended), left keys destroyed. */
@@ -65,7 +84,7 @@ export async function applyRetention(
   now: Date,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<void> {
-  const total = plan.toErase.length + plan.keysToDestroy.length;
+  const total = plan.toErase.length + plan.keysToDestroy.length + plan.failedLoginsToForget.length;
   let done = 0;
   for (const { userId } of plan.toErase) {
     await eraseLearner(deps, {
@@ -81,6 +100,11 @@ export async function applyRetention(
   }
   for (const userId of plan.keysToDestroy) {
     await deps.keys.destroy(userId, now);
+    progress(++done, total);
+  }
+  // The attempts stay in the log as facts (when, why); their address and browser can no longer be read.
+  for (const { stream } of plan.failedLoginsToForget) {
+    await deps.keys.destroy(stream, now);
     progress(++done, total);
   }
 }
