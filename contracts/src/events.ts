@@ -31,7 +31,7 @@ import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
 import { EventLogMigrated } from './log-migration';
-import { EmailReleased, LearnerErased, PersonalDataExported } from './privacy';
+import { EmailReleased, FailedLoginsExpired, LearnerErased, PersonalDataExported } from './privacy';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
 import { GrantableRole, LoginFailureReason, ModuleLevel } from './vocabulary';
@@ -250,6 +250,7 @@ export const eventCodecs = {
   EmailReserved,
   EmailReleased,
   LoginFailed,
+  FailedLoginsExpired,
   LessonCompleted,
   LessonCheckAnswered,
   QuizQuestionAnswered,
@@ -293,6 +294,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   EmailReserved: 'email',
   EmailReleased: 'email',
   LoginFailed: 'login',
+  FailedLoginsExpired: 'login',
   LessonCompleted: 'learning',
   LessonCheckAnswered: 'learning',
   QuizQuestionAnswered: 'learning',

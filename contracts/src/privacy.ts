@@ -4,7 +4,7 @@
  * holds of them reads as erased; the pseudonymous compliance evidence stays (Art. 17(3)(b)).
  */
 import * as t from 'io-ts';
-import { closed, entityId, isoDateTime, oneOf, stringLength, struct } from './codecs';
+import { closed, entityId, isoDateTime, oneOf, sha256Hex, stringLength, struct } from './codecs';
 import { limits } from './limits';
 import type { RouteDefinition } from './routes';
 
@@ -20,6 +20,15 @@ export const LearnerErased = struct(
 );
 /** email-{sha256(lower(email))}: the address may be registered again, by anyone, as a new account. */
 export const EmailReleased = struct({ userId: entityId, releasedAt: isoDateTime }, 'EmailReleased');
+
+/**
+ * login-{sha256(lower(email))}: the failed sign-ins on this address are past the Privacy Policy's period
+ * (retention): the key of their IP addresses and browsers is destroyed; the attempts stay as facts.
+ */
+export const FailedLoginsExpired = struct(
+  { emailHash: sha256Hex, lastFailedAt: isoDateTime, expiredAt: isoDateTime },
+  'FailedLoginsExpired',
+);
 
 /** user-{userId}: the learner downloaded their data (GET /api/account/data). */
 export const PersonalDataExported = struct(

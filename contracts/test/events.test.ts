@@ -22,7 +22,7 @@ const codecOf = (type: EventType): t.Decoder<unknown, unknown> => eventCodecs[ty
 describe('event codecs', () => {
   it('has a sample for exactly the event types of the contract', () => {
     expect(Object.keys(eventSamples).sort()).toEqual([...eventTypes].sort());
-    expect(eventTypes).toHaveLength(28);
+    expect(eventTypes).toHaveLength(29);
   });
 
   it.each(cases)('%s decodes a valid sample unchanged', (type) => {
@@ -168,7 +168,7 @@ describe('streams', () => {
       'ModuleQuizCompleted',
     ]);
     expect(byCategory('email')).toEqual(['EmailReserved', 'EmailReleased']);
-    expect(byCategory('login')).toEqual(['LoginFailed']);
+    expect(byCategory('login')).toEqual(['LoginFailed', 'FailedLoginsExpired']);
   });
 
   it('builds the stream names of DESIGN.md', () => {

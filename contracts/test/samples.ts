@@ -17,6 +17,7 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
   LearnerErased: { userId, reason: 'learner_request', erasedAt: at },
   PersonalDataExported: { userId, exportedAt: at },
   LoginFailed: { emailHash: hash, reason: 'wrong_password', ip: '127.0.0.1', userAgent: 'jest' },
+  FailedLoginsExpired: { emailHash: hash, lastFailedAt: at, expiredAt: at },
   LessonCompleted: { moduleId: 1, lessonId: 2, completedAt: at },
   QuizQuestionAnswered: { moduleId: 1, questionId: 3, selectedAnswer: 0, isCorrect: false, answeredAt: at },
   LessonCheckAnswered: {

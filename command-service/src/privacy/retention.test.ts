@@ -155,6 +155,8 @@ test('--apply erases it as a learner’s own request would, with a progress line
   const failed = await Promise.all(
     strangers.map(async ({ email }) => (await fresh.log.readStream(streams.login(emailKey(email))))[0]?.data),
   );
+  // Recorded on the address's stream, by retention.
+  const expired = (await fresh.log.readStream(streams.login(emailKey(strangers[0]?.email ?? ''))))[1];
   await fresh.close();
   expect(registered?.data).toMatchObject({ email: ERASED, firstName: ERASED });
   // The old failed sign-in is kept as a fact (when, why) without its address and browser; the recent one is whole.
@@ -162,6 +164,13 @@ test('--apply erases it as a learner’s own request would, with a progress line
     expect.objectContaining({ reason: 'unknown_email', ip: ERASED, userAgent: ERASED }),
     expect.objectContaining({ ip: strangers[1]?.ip, userAgent: 'Guessing/1.0' }),
   ]);
+  expect(expired?.type).toBe('FailedLoginsExpired');
+  expect(expired?.data).toEqual({
+    emailHash: emailKey(strangers[0]?.email ?? ''),
+    lastFailedAt: strangers[0]?.at,
+    expiredAt: NOW,
+  });
+  expect(expired?.metadata.actor).toBe('system:retention');
   expect(await reservationOf(storage.log, emailKey(old.email))).toBeUndefined();
   const kept = await storage.log.readStream(streams.user(recent.userId));
   expect(kept[0]?.data).toMatchObject({ email: recent.email });

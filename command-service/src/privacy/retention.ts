@@ -1,5 +1,5 @@
-import { parseStream, type StreamCategory } from '@tickwise/contracts';
-import type { DataKeys, EventLog } from '@tickwise/platform';
+import { parseStream, type StreamCategory, streamId } from '@tickwise/contracts';
+import { commandEventIds, type DataKeys, type EventLog } from '@tickwise/platform';
 import type { Logger } from 'pino';
 import { type ErasureDeps, eraseLearner } from './erase-learner';
 
@@ -102,8 +102,30 @@ export async function applyRetention(
     await deps.keys.destroy(userId, now);
     progress(++done, total);
   }
-  // The attempts stay in the log as facts (when, why); their address and browser can no longer be read.
-  for (const { stream } of plan.failedLoginsToForget) {
+  // Recorded first, then the key: the attempts stay in the log as facts (when, why); their address and
+  // browser can no longer be read. One record per address and day, so a rerun appends nothing twice.
+  for (const { stream, lastFailedAt } of plan.failedLoginsToForget) {
+    const emailHash = streamId('login', stream);
+    const day = now.toISOString().slice(0, 10);
+    const [eventId] = commandEventIds(`retention:${day}:${stream}`, 1);
+    await deps.log.appendToStream(
+      stream,
+      [
+        {
+          ...(eventId ? { eventId } : {}),
+          type: 'FailedLoginsExpired',
+          data: { emailHash, lastFailedAt, expiredAt: now.toISOString() },
+          metadata: {
+            correlationId: `retention:${now.toISOString()}`,
+            causationId: `retention:${day}:${stream}`,
+            actor: 'system:retention',
+            occurredAt: now.toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
     await deps.keys.destroy(stream, now);
     progress(++done, total);
   }
