@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SqliteEventLog } from '@tickwise/platform';
 
 const root = join(__dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-start-'));
@@ -106,3 +107,65 @@ test('npm start serves the SPA and the API on one port, stops on SIGTERM and car
   expect(me.status).toBe(200);
   expect(await stop(second.proc)).toBe(true);
 }, 180_000);
+
+test('npm start on a data folder of the release before encryption exits with a message to migrate, not a crash', async () => {
+  const oldDir = mkdtempSync(join(tmpdir(), 'tickwise-start-old-'));
+  try {
+    // As that release wrote it: the adapter itself, personal fields in the clear.
+    const log = new SqliteEventLog({ file: join(oldDir, 'events.db') });
+    const userId = '0190c0de-0000-7000-8000-00000000a1d5';
+    await log.appendToStream(
+      `user-${userId}`,
+      [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email: 'before@example.org',
+            firstName: 'Old',
+            lastName: 'Release',
+            registeredAt: '2026-01-01T00:00:00.000Z',
+          },
+          metadata: {
+            correlationId: 'c',
+            causationId: 'c',
+            actor: userId,
+            occurredAt: '2026-01-01T00:00:00.000Z',
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await log.close();
+    const proc = spawn('npm', ['start'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        DATA_DIR: oldDir,
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    started.push(proc);
+    let output = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toContain('holds personal data in the clear');
+    expect(output).toContain('npm run admin -- migrate-encryption');
+    expect(output).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    expect(output).not.toContain('Tickwise is running at');
+    expect(existsSync(join(oldDir, 'keys.db'))).toBe(false);
+  } finally {
+    rmSync(oldDir, { recursive: true, force: true });
+  }
+}, 120_000);
