@@ -78,7 +78,7 @@ export function wireLanding(root: HTMLElement, island: LandingIsland): void {
   const canvas = landing.querySelector<HTMLCanvasElement>('canvas[data-testid="particles"]');
   // The field starts after the first frame: handing the canvas to its worker needs the page's layout,
   // which here would be forced inside this script's task instead of being done once, before first paint.
-  let stopParticles = () => undefined as void;
+  let stopParticles: () => void = () => undefined;
   let particlesStopped = false;
   if (canvas !== null)
     afterFirstFrame(() => {
