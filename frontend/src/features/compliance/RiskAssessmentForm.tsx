@@ -140,58 +140,22 @@ export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
                 onChange={setInvestmentObjective}
               />
             </SimpleGrid>
-            <Slider.Root
-              min={RISK_CAPACITY.min}
-              max={RISK_CAPACITY.max}
-              step={RISK_CAPACITY.step}
-              value={[riskCapacity]}
-              onValueChange={(e) => setRiskCapacity(e.value[0] ?? RISK_CAPACITY.initial)}
-              getAriaValueText={(details) => `${details.value} of ${RISK_CAPACITY.max}`}
-              name="riskCapacity"
-            >
-              <Flex justify="space-between" align="baseline" gap="3">
-                <Slider.Label fontWeight="medium">Risk capacity</Slider.Label>
-                <Text fontWeight="semibold" color="brand.fg" fontVariantNumeric="tabular-nums" aria-hidden>
-                  {riskCapacity} / {RISK_CAPACITY.max}
-                </Text>
-              </Flex>
-              <Text fontSize="sm" color="fg.muted" mb="2">
-                How much loss could you bear? 1: none at all; 10: you could lose all the money you trade with.
-              </Text>
-              <Slider.Control>
-                <Slider.Track>
-                  <Slider.Range />
-                </Slider.Track>
-                <Slider.Thumb index={0}>
-                  <Slider.HiddenInput />
-                </Slider.Thumb>
-              </Slider.Control>
-              <Flex justify="space-between" fontSize="xs" color="fg.muted" mt="1" aria-hidden>
-                <span>1 · Low</span>
-                <span>10 · High</span>
-              </Flex>
-            </Slider.Root>
+            <RiskCapacitySlider value={riskCapacity} onChange={setRiskCapacity} />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root>
-                <Field.Label>Annual income (optional)</Field.Label>
-                <Input
-                  name="annualIncome"
-                  value={annualIncome}
-                  maxLength={INCOME_MAX_LENGTH}
-                  placeholder="e.g. $50,000–$75,000"
-                  onChange={(e) => setAnnualIncome(e.target.value)}
-                />
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>Net worth (optional)</Field.Label>
-                <Input
-                  name="netWorth"
-                  value={netWorth}
-                  maxLength={INCOME_MAX_LENGTH}
-                  placeholder="e.g. under $100,000"
-                  onChange={(e) => setNetWorth(e.target.value)}
-                />
-              </Field.Root>
+              <OptionalText
+                label="Annual income (optional)"
+                name="annualIncome"
+                placeholder="e.g. $50,000–$75,000"
+                value={annualIncome}
+                onChange={setAnnualIncome}
+              />
+              <OptionalText
+                label="Net worth (optional)"
+                name="netWorth"
+                placeholder="e.g. under $100,000"
+                value={netWorth}
+                onChange={setNetWorth}
+              />
             </SimpleGrid>
             {complete ? null : (
               <Box fontSize="sm" color="fg.muted">
@@ -253,6 +217,73 @@ function RequiredSelect<V extends string>(props: RequiredSelectProps<V>) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/** Risk capacity on the 1–10 slider, its value beside the label and what the ends mean. */
+function RiskCapacitySlider({
+  value,
+  onChange,
+}: {
+  readonly value: number;
+  readonly onChange: (v: number) => void;
+}) {
+  return (
+    <Slider.Root
+      min={RISK_CAPACITY.min}
+      max={RISK_CAPACITY.max}
+      step={RISK_CAPACITY.step}
+      value={[value]}
+      onValueChange={(e) => onChange(e.value[0] ?? RISK_CAPACITY.initial)}
+      getAriaValueText={(details) => `${details.value} of ${RISK_CAPACITY.max}`}
+      name="riskCapacity"
+    >
+      <Flex justify="space-between" align="baseline" gap="3">
+        <Slider.Label fontWeight="medium">Risk capacity</Slider.Label>
+        <Text fontWeight="semibold" color="brand.fg" fontVariantNumeric="tabular-nums" aria-hidden>
+          {value} / {RISK_CAPACITY.max}
+        </Text>
+      </Flex>
+      <Text fontSize="sm" color="fg.muted" mb="2">
+        How much loss could you bear? 1: none at all; 10: you could lose all the money you trade with.
+      </Text>
+      <Slider.Control>
+        <Slider.Track>
+          <Slider.Range />
+        </Slider.Track>
+        <Slider.Thumb index={0}>
+          <Slider.HiddenInput />
+        </Slider.Thumb>
+      </Slider.Control>
+      <Flex justify="space-between" fontSize="xs" color="fg.muted" mt="1" aria-hidden>
+        <span>1 · Low</span>
+        <span>10 · High</span>
+      </Flex>
+    </Slider.Root>
+  );
+}
+
+interface OptionalTextProps {
+  readonly label: string;
+  readonly name: string;
+  readonly placeholder: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** Annual income or net worth: optional free text, sent as null when empty. */
+function OptionalText({ label, name, placeholder, value, onChange }: OptionalTextProps) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <Input
+        name={name}
+        value={value}
+        maxLength={INCOME_MAX_LENGTH}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Field.Root>
   );
 }

@@ -2,37 +2,20 @@
  * The course screen: on the left the modules grouped Beginner / Intermediate / Advanced, each
  * with title, level, duration in minutes and a progress bar (module 1 selected by default); on the right
  * the selected module's title, level, description and progress, the 'Start Lesson' card for its first
- * lesson and the grid of its lessons with durations and status icons.
+ * lesson and the grid of its lessons with durations and status icons (ModuleDetail.tsx).
  */
-import {
-  Box,
-  Button,
-  Container,
-  chakra,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import type { Lesson, Module, ProgressRecord, QuizResult } from '@tickwise/contracts';
+
+import { Box, Button, Container, chakra, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import type { Module, ProgressRecord } from '@tickwise/contracts';
 import { moduleLevelLabels, moduleLevels } from '@tickwise/contracts/words';
 import { useId, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../app/use-page-title';
 import { courseStats } from '../../content/curriculum';
-import {
-  useCourseLessonsQuery,
-  useCourseModulesQuery,
-  useCourseProgressQuery,
-  useCourseQuizResultsQuery,
-} from './course-api';
-import { lessonHref } from './course-routes';
-import { completedLessonIds, isQuizDone, lessonStatus, moduleProgress } from './progress';
-import { scoreColour, scoreColourTokens } from './score';
-import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel, StatusIcon, StatusLegend } from './ui';
+import { useCourseModulesQuery, useCourseProgressQuery } from './course-api';
+import { ModuleDetail } from './ModuleDetail';
+import { moduleProgress } from './progress';
+import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel } from './ui';
 
 const MODULE_COUNT = courseStats[0].value;
 /** Chakra's lg breakpoint, where the list and the details stand side by side. */
@@ -250,173 +233,5 @@ function ModuleGroups({ modules, records, selectedId, onSelect }: ModuleListProp
         );
       })}
     </Stack>
-  );
-}
-
-function ModuleDetail({
-  module,
-  records,
-}: {
-  readonly module: Module;
-  readonly records: readonly ProgressRecord[];
-}) {
-  const navigate = useNavigate();
-  const lessons = useCourseLessonsQuery(module.id);
-  const results = useCourseQuizResultsQuery();
-  const percent = moduleProgress(records, module.id);
-  const completed = completedLessonIds(records, module.id);
-  const latest: QuizResult | undefined = (results.data ?? []).find((r) => r.moduleId === module.id);
-  const list: readonly Lesson[] = lessons.data ?? [];
-  const first = list[0];
-  const open = (lesson: Lesson) => navigate(lessonHref(module.id, lesson.id));
-
-  return (
-    <Box
-      as="section"
-      id="module-detail"
-      aria-labelledby="module-title"
-      scrollMarginTop={{ base: '36', md: '24' }}
-      {...panel}
-      p={{ base: '5', md: '7' }}
-      position={{ lg: 'sticky' }}
-      top={{ lg: '24' }}
-      data-testid="module-detail"
-    >
-      <Stack gap="3">
-        <HStack gap="3" wrap="wrap">
-          <LevelBadge level={module.level} />
-          <Text fontSize="sm" color="fg.muted">
-            Module {module.id} · {minutes(module.duration)}
-          </Text>
-        </HStack>
-        <Heading as="h2" id="module-title" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.01em">
-          {module.title}
-        </Heading>
-        <Text color="fg.muted">{module.description}</Text>
-        <Box>
-          <Flex justify="space-between" fontSize="sm" mb="1.5" gap="3" wrap="wrap">
-            <Text as="span" color="fg">
-              Progress
-            </Text>
-            <Text as="span" color="fg" fontWeight="semibold" data-testid="selected-module-progress">
-              {percent}%
-            </Text>
-          </Flex>
-          <ProgressBar value={percent} label={`${module.title} progress`} />
-          <Text fontSize="sm" color="fg.muted" mt="2">
-            {completed.size} of {list.length || 4} lessons completed ·{' '}
-            {isQuizDone(records, module.id) ? 'quiz completed' : 'quiz not taken yet'}
-            {latest ? (
-              <>
-                {' '}
-                · latest score{' '}
-                <Text as="span" fontWeight="semibold" color={scoreColourTokens[scoreColour(latest.score)]}>
-                  {latest.score}%
-                </Text>
-              </>
-            ) : null}
-          </Text>
-        </Box>
-      </Stack>
-
-      {lessons.isLoading ? (
-        <Loading label="Loading the lessons…" />
-      ) : lessons.isError ? (
-        <Box mt="6">
-          <ErrorState
-            title="The lessons could not be loaded"
-            error={lessons.error}
-            onRetry={() => void lessons.refetch()}
-          />
-        </Box>
-      ) : list.length === 0 || first === undefined ? (
-        <Text mt="6" color="fg.muted">
-          The lessons of this module are being written.
-        </Text>
-      ) : (
-        <>
-          <Box
-            mt="6"
-            p="5"
-            rounded="lg"
-            borderWidth="1px"
-            borderColor="brand.700"
-            bg="rgba(8, 51, 68, 0.55)"
-            data-testid="start-lesson-card"
-          >
-            <Flex
-              justify="space-between"
-              align={{ base: 'flex-start', sm: 'center' }}
-              gap="4"
-              direction={{ base: 'column', sm: 'row' }}
-            >
-              <Box>
-                <Text fontSize="sm" color="brand.fg" fontWeight="semibold">
-                  Lesson 1
-                </Text>
-                <Heading as="h3" fontSize="lg" mt="1">
-                  {first.title}
-                </Heading>
-                <Text fontSize="sm" color="fg.muted" mt="1">
-                  {minutes(first.duration)}
-                </Text>
-              </Box>
-              <Button onClick={() => open(first)} flexShrink={0}>
-                Start Lesson
-              </Button>
-            </Flex>
-          </Box>
-
-          <Flex justify="space-between" align="center" mt="8" mb="3" gap="3" wrap="wrap">
-            <Heading as="h3" fontSize="lg">
-              Lessons
-            </Heading>
-            <StatusLegend />
-          </Flex>
-          <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="3" listStyleType="none">
-            {list.map((lesson, i) => {
-              const status = lessonStatus(completed, lesson.id);
-              return (
-                <Box as="li" key={lesson.id}>
-                  <chakra.button
-                    type="button"
-                    onClick={() => open(lesson)}
-                    data-testid="lesson-card"
-                    data-status={status}
-                    w="full"
-                    h="full"
-                    textAlign="start"
-                    p="4"
-                    rounded="lg"
-                    borderWidth="1px"
-                    borderColor="border"
-                    bg="bg.subtle"
-                    cursor="pointer"
-                    _hover={{ borderColor: 'border.emphasized', bg: 'bg.panel' }}
-                    _focusVisible={{
-                      outline: '2px solid',
-                      outlineColor: 'brand.focusRing',
-                      outlineOffset: '2px',
-                    }}
-                  >
-                    <Flex gap="3" align="flex-start">
-                      <StatusIcon status={status} />
-                      <Box>
-                        <Text fontWeight="semibold" color="fg">
-                          {i + 1}. {lesson.title}
-                        </Text>
-                        <Text fontSize="sm" color="fg.muted" mt="1">
-                          {minutes(lesson.duration)}
-                        </Text>
-                      </Box>
-                    </Flex>
-                  </chakra.button>
-                </Box>
-              );
-            })}
-          </SimpleGrid>
-        </>
-      )}
-    </Box>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { Box, Button, Container, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Lesson, Module, QuizQuestion } from '@tickwise/contracts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../app/use-page-title';
 import {
@@ -18,15 +18,15 @@ import {
   useCourseModulesQuery,
   useCourseProgressQuery,
   useCourseQuizQuery,
-  useRecordCourseProgressMutation,
 } from './course-api';
-import { courseHref, lessonHref, quizHref } from './course-routes';
+import { courseHref, lessonHref } from './course-routes';
 import { LessonChecks } from './LessonChecks';
 import { LessonContent } from './LessonContent';
 import { LessonSidebar } from './LessonSidebar';
 import { LessonsToFinish } from './LessonsToFinish';
-import { allLessonsDone, completedLessonIds, isQuizDone, lessonsToFinish, moduleProgress } from './progress';
-import { ErrorState, errorText, LevelBadge, Loading, minutes, ProgressBar, panel } from './ui';
+import { allLessonsDone, completedLessonIds, isQuizDone, moduleProgress } from './progress';
+import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel } from './ui';
+import { type LessonSteps, useLessonSteps } from './use-lesson-steps';
 import { VideoPlaceholder } from './VideoPlaceholder';
 
 export interface ModuleViewerProps {
@@ -112,205 +112,179 @@ interface ViewerProps {
 }
 
 function Viewer({ module, lessons, questions, quizError, records, lessonId }: ViewerProps) {
-  const navigate = useNavigate();
-  const [record, { isLoading: saving }] = useRecordCourseProgressMutation();
-  const [saveError, setSaveError] = useState<string | null>(null);
-  /** The lesson whose 'Take Module Quiz' found other lessons still to finish. */
-  const [blockedAt, setBlockedAt] = useState<number | null>(null);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-
   const index = Math.max(
     0,
     lessons.findIndex((l) => l.id === lessonId),
   );
   const lesson = lessons[index];
   const completed = completedLessonIds(records, module.id);
-  const percent = moduleProgress(records, module.id);
-  const quizDone = isQuizDone(records, module.id);
+  const steps = useLessonSteps(module, lessons, lesson, completed);
   const showQuizEntry =
     allLessonsDone(
       completed,
       lessons.map((l) => l.id),
     ) && questions.length > 0;
-  const isLast = index === lessons.length - 1;
-  const previous = index > 0 ? lessons[index - 1] : undefined;
-  const next = lessons[index + 1];
-
-  // A new lesson: its title takes the focus, so keyboard and screen-reader users start reading there.
-  const currentId = lesson?.id;
-  useEffect(() => {
-    if (currentId === undefined) return;
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    setSaveError(null);
-    setBlockedAt(null);
-    titleRef.current?.focus();
-  }, [currentId]);
-
-  /** Marks the lesson complete (once); false (and why, on screen) when that could not be saved. */
-  const markDone = async (): Promise<boolean> => {
-    if (lesson === undefined) return false;
-    setSaveError(null);
-    try {
-      if (!completed.has(lesson.id)) {
-        await record({ moduleId: module.id, lessonId: lesson.id, completed: true }).unwrap();
-      }
-      return true;
-    } catch (error) {
-      setSaveError(`Your progress could not be saved: ${errorText(error)}`);
-      return false;
-    }
-  };
-
-  /** Marks the lesson complete (once), then goes on. */
-  const completeThen = async (to: string) => {
-    if (await markDone()) navigate(to);
-  };
-
-  /** Marks the lesson complete (once), then opens the quiz, or names the lessons still to finish. */
-  const takeQuiz = async () => {
-    if (lesson === undefined) return;
-    setBlockedAt(null);
-    const othersLeft = lessonsToFinish(lessons, completed).some((l) => l.lesson.id !== lesson.id);
-    if (!(await markDone())) return;
-    if (othersLeft) setBlockedAt(lesson.id);
-    else navigate(quizHref(module.id));
-  };
-  // Live, so a lesson finished elsewhere drops off; this lesson counts as done once the notice is shown.
-  const toFinish =
-    blockedAt !== null && blockedAt === lesson?.id
-      ? lessonsToFinish(lessons, completed).filter((l) => l.lesson.id !== blockedAt)
-      : [];
 
   return (
     <Stack gap="6">
-      <Box as="header">
-        <HStack gap="3" wrap="wrap" mb="2">
-          <LevelBadge level={module.level} />
-          <Text fontSize="sm" color="fg.muted">
-            Module {module.id}
-          </Text>
-        </HStack>
-        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
-          {module.title}
-        </Heading>
-        <Text color="fg.muted" mt="2" maxW="3xl">
-          {module.description}
-        </Text>
-        <Flex align="center" gap="3" mt="4" maxW="md">
-          <Box flex="1">
-            <ProgressBar value={percent} label="Module progress" />
-          </Box>
-          <Text
-            fontSize="sm"
-            fontWeight="semibold"
-            color="fg"
-            data-testid="viewer-progress"
-            minW="fit-content"
-          >
-            {percent}% complete
-          </Text>
-        </Flex>
-      </Box>
-
+      <ModuleHeader module={module} percent={moduleProgress(records, module.id)} />
       <Grid templateColumns={{ base: '1fr', lg: '300px minmax(0, 1fr)' }} gap="6" alignItems="start">
         <LessonSidebar
           module={module}
           lessons={lessons}
           currentId={lesson?.id}
           completed={completed}
-          quiz={showQuizEntry ? { questions: questions.length, done: quizDone } : null}
+          quiz={showQuizEntry ? { questions: questions.length, done: isQuizDone(records, module.id) } : null}
           quizError={quizError}
         />
-
         {lesson === undefined ? (
           <Box {...panel} p="6">
             <Text color="fg.muted">The lessons of this module are being written.</Text>
           </Box>
         ) : (
-          <Box as="article" aria-labelledby="lesson-title" {...panel} p={{ base: '5', md: '8' }}>
-            <Text fontSize="sm" color="brand.fg" fontWeight="semibold">
-              Lesson {index + 1} of {lessons.length}
-            </Text>
-            <Heading
-              as="h2"
-              id="lesson-title"
-              ref={titleRef}
-              tabIndex={-1}
-              outline="none"
-              fontSize={{ base: '2xl', md: '3xl' }}
-              letterSpacing="-0.01em"
-              mt="1"
-            >
-              {lesson.title}
-            </Heading>
-            <Text color="fg.muted" mt="2">
-              {lesson.description}
-            </Text>
-            <Text fontSize="sm" color="fg.muted" mt="2" data-testid="lesson-duration">
-              Duration: {minutes(lesson.duration)}
-            </Text>
-
-            {lesson.videoUrl ? <VideoPlaceholder title={lesson.title} /> : null}
-
-            <Box mt="6">
-              <LessonContent content={lesson.content} />
-            </Box>
-
-            <LessonChecks key={lesson.id} moduleId={module.id} lessonId={lesson.id} checks={lesson.checks} />
-
-            {saveError ? (
-              <Box mt="6">
-                <Text role="alert" color="red.300" fontSize="sm">
-                  {saveError}
-                </Text>
-              </Box>
-            ) : null}
-
-            {toFinish.length > 0 ? (
-              <Box mt="6">
-                <LessonsToFinish moduleId={module.id} toFinish={toFinish} />
-              </Box>
-            ) : null}
-
-            <Flex
-              as="nav"
-              aria-label="Lesson navigation"
-              justify="space-between"
-              gap="3"
-              mt="8"
-              pt="6"
-              borderTopWidth="1px"
-              borderColor="border"
-              wrap="wrap"
-            >
-              <Button
-                variant="outline"
-                disabled={previous === undefined || saving}
-                onClick={() => previous && navigate(lessonHref(module.id, previous.id))}
-              >
-                Previous
-              </Button>
-              {isLast || next === undefined ? (
-                <Button loading={saving} loadingText="Saving…" onClick={() => void takeQuiz()}>
-                  Take Module Quiz
-                </Button>
-              ) : (
-                <Button
-                  loading={saving}
-                  loadingText="Saving…"
-                  onClick={() => void completeThen(lessonHref(module.id, next.id))}
-                >
-                  Next
-                </Button>
-              )}
-            </Flex>
-          </Box>
+          <LessonArticle module={module} lessons={lessons} index={index} steps={steps} />
         )}
       </Grid>
     </Stack>
+  );
+}
+
+function ModuleHeader({ module, percent }: { readonly module: Module; readonly percent: number }) {
+  return (
+    <Box as="header">
+      <HStack gap="3" wrap="wrap" mb="2">
+        <LevelBadge level={module.level} />
+        <Text fontSize="sm" color="fg.muted">
+          Module {module.id}
+        </Text>
+      </HStack>
+      <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+        {module.title}
+      </Heading>
+      <Text color="fg.muted" mt="2" maxW="3xl">
+        {module.description}
+      </Text>
+      <Flex align="center" gap="3" mt="4" maxW="md">
+        <Box flex="1">
+          <ProgressBar value={percent} label="Module progress" />
+        </Box>
+        <Text fontSize="sm" fontWeight="semibold" color="fg" data-testid="viewer-progress" minW="fit-content">
+          {percent}% complete
+        </Text>
+      </Flex>
+    </Box>
+  );
+}
+
+interface LessonArticleProps {
+  readonly module: Module;
+  readonly lessons: readonly Lesson[];
+  /** The shown lesson's index in `lessons`. */
+  readonly index: number;
+  readonly steps: LessonSteps;
+}
+
+/** The lesson: title, description, duration, video, sections, checks, then Previous and Next. */
+function LessonArticle({ module, lessons, index, steps }: LessonArticleProps) {
+  const lesson = lessons[index] as Lesson;
+  return (
+    <Box as="article" aria-labelledby="lesson-title" {...panel} p={{ base: '5', md: '8' }}>
+      <Text fontSize="sm" color="brand.fg" fontWeight="semibold">
+        Lesson {index + 1} of {lessons.length}
+      </Text>
+      <Heading
+        as="h2"
+        id="lesson-title"
+        ref={steps.titleRef}
+        tabIndex={-1}
+        outline="none"
+        fontSize={{ base: '2xl', md: '3xl' }}
+        letterSpacing="-0.01em"
+        mt="1"
+      >
+        {lesson.title}
+      </Heading>
+      <Text color="fg.muted" mt="2">
+        {lesson.description}
+      </Text>
+      <Text fontSize="sm" color="fg.muted" mt="2" data-testid="lesson-duration">
+        Duration: {minutes(lesson.duration)}
+      </Text>
+
+      {lesson.videoUrl ? <VideoPlaceholder title={lesson.title} /> : null}
+
+      <Box mt="6">
+        <LessonContent content={lesson.content} />
+      </Box>
+
+      <LessonChecks key={lesson.id} moduleId={module.id} lessonId={lesson.id} checks={lesson.checks} />
+
+      {steps.saveError ? (
+        <Box mt="6">
+          <Text role="alert" color="red.300" fontSize="sm">
+            {steps.saveError}
+          </Text>
+        </Box>
+      ) : null}
+
+      {steps.toFinish.length > 0 ? (
+        <Box mt="6">
+          <LessonsToFinish moduleId={module.id} toFinish={steps.toFinish} />
+        </Box>
+      ) : null}
+
+      <LessonNavigation
+        moduleId={module.id}
+        previous={lessons[index - 1]}
+        next={lessons[index + 1]}
+        steps={steps}
+      />
+    </Box>
+  );
+}
+
+interface LessonNavigationProps {
+  readonly moduleId: number;
+  readonly previous: Lesson | undefined;
+  /** The next lesson; none on the last, where 'Take Module Quiz' stands instead of Next. */
+  readonly next: Lesson | undefined;
+  readonly steps: LessonSteps;
+}
+
+function LessonNavigation({ moduleId, previous, next, steps }: LessonNavigationProps) {
+  const navigate = useNavigate();
+  return (
+    <Flex
+      as="nav"
+      aria-label="Lesson navigation"
+      justify="space-between"
+      gap="3"
+      mt="8"
+      pt="6"
+      borderTopWidth="1px"
+      borderColor="border"
+      wrap="wrap"
+    >
+      <Button
+        variant="outline"
+        disabled={previous === undefined || steps.saving}
+        onClick={() => previous && navigate(lessonHref(moduleId, previous.id))}
+      >
+        Previous
+      </Button>
+      {next === undefined ? (
+        <Button loading={steps.saving} loadingText="Saving…" onClick={() => void steps.takeQuiz()}>
+          Take Module Quiz
+        </Button>
+      ) : (
+        <Button
+          loading={steps.saving}
+          loadingText="Saving…"
+          onClick={() => void steps.completeThen(lessonHref(moduleId, next.id))}
+        >
+          Next
+        </Button>
+      )}
+    </Flex>
   );
 }

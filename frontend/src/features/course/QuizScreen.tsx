@@ -19,40 +19,27 @@ import {
   chakra,
   Flex,
   Heading,
-  SimpleGrid,
   Stack,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
 import type { QuizQuestion } from '@tickwise/contracts';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
 import { usePageTitle } from '../../app/use-page-title';
 import { AnswerFeedbackPanel, AnswerOptions } from './answer-ui';
 import {
-  courseApi,
   useCourseLessonsQuery,
   useCourseModulesQuery,
   useCourseProgressQuery,
   useCourseQuizQuery,
-  useRecordCourseProgressMutation,
-  useSubmitQuizAttemptMutation,
 } from './course-api';
 import { courseHref, moduleViewerHref } from './course-routes';
 import { LessonsToFinish } from './LessonsToFinish';
 import { completedLessonIds, lessonsToFinish } from './progress';
-import {
-  type CompletionDeps,
-  completeQuiz,
-  gradedCorrect,
-  initialQuizState,
-  QUIZ_FEEDBACK_MS,
-  type QuizOutcome,
-  quizReducer,
-} from './quiz-state';
-import { percentOf, scoreColour, scoreColourTokens, scoreMessage } from './score';
-import { ErrorState, errorText, Loading, ProgressBar, panel } from './ui';
+import { QuizResult } from './QuizResult';
+import { percentOf } from './score';
+import { ErrorState, Loading, ProgressBar, panel } from './ui';
+import { useQuizRun } from './use-quiz-run';
 
 export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
   const title = `Module ${moduleId} Quiz`;
@@ -126,93 +113,16 @@ function QuizRunner({
   readonly moduleId: number;
   readonly questions: readonly QuizQuestion[];
 }) {
-  const appDispatch = useAppDispatch();
-  const [submitAttempt] = useSubmitQuizAttemptMutation();
-  const [recordProgress] = useRecordCourseProgressMutation();
-  const [state, dispatch] = useReducer(quizReducer, questions.length, initialQuizState);
-  const [outcome, setOutcome] = useState<QuizOutcome | null>(null);
-  /** Bumped by Retake, so a grading or completion still running for an earlier try is ignored. */
-  const generation = useRef(0);
-  const startedFor = useRef(-1);
-  const questionRef = useRef<HTMLHeadingElement>(null);
-  const feedbackRef = useRef<HTMLDivElement>(null);
-  const mounted = useRef(false);
-
+  const run = useQuizRun(moduleId, questions);
+  const { state, dispatch } = run;
   const { phase, index, selected, answers, error } = state;
   const question = questions[index];
   const isLast = index === questions.length - 1;
 
-  // Feedback stays 3 s, then the quiz moves on; a learner who paused it moves on with Continue.
-  const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    if (phase !== 'feedback') {
-      setPaused(false);
-      return;
-    }
-    if (paused) return;
-    const timer = setTimeout(() => dispatch({ type: 'advance' }), QUIZ_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [phase, paused]);
-
-  const finish = useCallback(
-    (correct: readonly boolean[]) => {
-      const deps: CompletionDeps = {
-        postCompletion: (id) => recordProgress({ moduleId: id, lessonId: null, completed: true }).unwrap(),
-        fetchResults: async () => {
-          const request = appDispatch(
-            courseApi.endpoints.courseQuizResults.initiate(undefined, { forceRefetch: true }),
-          );
-          try {
-            return await request.unwrap();
-          } finally {
-            request.unsubscribe();
-          }
-        },
-        log: (message, failure) => console.error(message, failure),
-      };
-      return completeQuiz(deps, moduleId, correct);
-    },
-    [appDispatch, recordProgress, moduleId],
-  );
-
-  // After the last question's feedback: complete once per try (StrictMode runs effects twice).
-  useEffect(() => {
-    if (phase !== 'completing' || startedFor.current === generation.current) return;
-    const run = generation.current;
-    startedFor.current = run;
-    const correct = gradedCorrect(state);
-    finish(correct).then(
-      (result) => {
-        if (generation.current !== run) return;
-        setOutcome(result);
-        dispatch({ type: 'completed' });
-      },
-      (failure: unknown) => {
-        if (generation.current !== run) return;
-        // Never left on 'Completing...': the answers as graded, and why nothing was recorded.
-        setOutcome({ correct, recordedScore: null, completionError: errorText(failure) });
-        dispatch({ type: 'completed' });
-      },
+  if (phase === 'done' && run.outcome !== null) {
+    return (
+      <QuizResult moduleId={moduleId} total={questions.length} outcome={run.outcome} onRetake={run.retake} />
     );
-  }, [phase, state, finish]);
-
-  // A new question takes the focus (not on the first render).
-  useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    if (index >= 0) questionRef.current?.focus();
-  }, [index]);
-
-  const retake = () => {
-    generation.current += 1;
-    setOutcome(null);
-    dispatch({ type: 'reset', total: questions.length });
-  };
-
-  if (phase === 'done' && outcome !== null) {
-    return <QuizResult moduleId={moduleId} total={questions.length} outcome={outcome} onRetake={retake} />;
   }
   if (question === undefined) return null;
 
@@ -220,22 +130,6 @@ function QuizRunner({
   const locked = phase !== 'answering';
   const feedback = showing ? (state.feedback[index] ?? null) : null;
   const answer = showing ? (answers[index] ?? null) : selected;
-
-  /** Posts the answer; the server grades it and answers the feedback shown for 3 s. */
-  const submit = async () => {
-    if (selected === null || locked) return;
-    const run = generation.current;
-    dispatch({ type: 'submit' });
-    try {
-      const graded = await submitAttempt({ questionId: question.id, selectedAnswer: selected }).unwrap();
-      if (generation.current !== run) return;
-      dispatch({ type: 'graded', feedback: graded });
-      // The verdict is announced; focus moves to it since the button it came from is now disabled.
-      setTimeout(() => feedbackRef.current?.focus(), 0);
-    } catch (failure) {
-      if (generation.current === run) dispatch({ type: 'failed', error: errorText(failure) });
-    }
-  };
 
   return (
     <Box {...panel} p={{ base: '5', md: '8' }} data-testid="quiz" data-phase={phase}>
@@ -252,7 +146,7 @@ function QuizRunner({
         <chakra.legend p="0" w="full">
           <Heading
             as="h2"
-            ref={questionRef}
+            ref={run.questionRef}
             tabIndex={-1}
             outline="none"
             fontSize={{ base: 'lg', md: 'xl' }}
@@ -275,16 +169,16 @@ function QuizRunner({
         </Stack>
       </chakra.fieldset>
 
-      <Box ref={feedbackRef} tabIndex={-1} outline="none" role="status" aria-live="polite" mt="5">
+      <Box ref={run.feedbackRef} tabIndex={-1} outline="none" role="status" aria-live="polite" mt="5">
         {feedback !== null && answer !== null ? (
           <AnswerFeedbackPanel feedback={feedback} chosen={answer} testIdPrefix="quiz" />
         ) : null}
       </Box>
       {phase === 'feedback' ? (
         <FeedbackPause
-          paused={paused}
+          paused={run.paused}
           isLast={isLast}
-          onPause={() => setPaused(true)}
+          onPause={run.pause}
           onContinue={() => dispatch({ type: 'advance' })}
         />
       ) : null}
@@ -309,7 +203,7 @@ function QuizRunner({
           disabled={selected === null || (locked && phase !== 'checking')}
           loading={phase === 'checking'}
           loadingText="Checking…"
-          onClick={() => void submit()}
+          onClick={() => void run.submit()}
         >
           {isLast && showing ? 'Completing...' : 'Submit Answer'}
         </Button>
@@ -346,87 +240,5 @@ function FeedbackPause({
           : `Moving on to ${next} in a few seconds.`}
       </Text>
     </Flex>
-  );
-}
-
-interface QuizResultProps {
-  readonly moduleId: number;
-  readonly total: number;
-  readonly outcome: QuizOutcome;
-  readonly onRetake: () => void;
-}
-
-function QuizResult({ moduleId, total, outcome, onRetake }: QuizResultProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  const correct = outcome.correct.filter(Boolean).length;
-  const incorrect = total - correct;
-  const counted = percentOf(correct, total);
-  // The server's score is the record; it wins where it differs from the count here.
-  const score = outcome.recordedScore ?? counted;
-  const colour = scoreColour(score);
-
-  return (
-    <Box {...panel} p={{ base: '6', md: '10' }} textAlign="center" data-testid="quiz-result">
-      <Heading as="h2" ref={headingRef} tabIndex={-1} outline="none" fontSize={{ base: '2xl', md: '3xl' }}>
-        Quiz Complete!
-      </Heading>
-      <Text
-        fontSize={{ base: '5xl', md: '6xl' }}
-        fontWeight="bold"
-        lineHeight="1.1"
-        mt="4"
-        color={scoreColourTokens[colour]}
-        data-testid="quiz-score"
-        data-colour={colour}
-      >
-        {score}%
-      </Text>
-      <Text color="fg" fontWeight="semibold" mt="1" data-testid="quiz-score-line">
-        Score: {correct} of {total}
-      </Text>
-      <SimpleGrid columns={2} gap="4" mt="6" maxW="sm" mx="auto">
-        <Box rounded="lg" borderWidth="1px" borderColor="green.700" bg="rgba(22, 101, 52, 0.25)" p="4">
-          <Text fontSize="3xl" fontWeight="bold" color="green.300" data-testid="quiz-correct">
-            {correct}
-          </Text>
-          <Text fontSize="sm" color="fg">
-            Correct
-          </Text>
-        </Box>
-        <Box rounded="lg" borderWidth="1px" borderColor="red.700" bg="rgba(153, 27, 27, 0.25)" p="4">
-          <Text fontSize="3xl" fontWeight="bold" color="red.300" data-testid="quiz-incorrect">
-            {incorrect}
-          </Text>
-          <Text fontSize="sm" color="fg">
-            Incorrect
-          </Text>
-        </Box>
-      </SimpleGrid>
-      <Text color="fg.muted" mt="6" data-testid="quiz-message">
-        {scoreMessage(score)}
-      </Text>
-      {outcome.recordedScore !== null && outcome.recordedScore !== counted ? (
-        <Text fontSize="sm" color="fg.muted" mt="2" data-testid="quiz-recorded-note">
-          Tickwise recorded {outcome.recordedScore}% for this attempt (this screen counted {counted}%).
-        </Text>
-      ) : null}
-      {outcome.completionError !== null ? (
-        <Alert.Root status="warning" variant="subtle" rounded="md" mt="6" textAlign="start" role="alert">
-          <Alert.Indicator />
-          <Alert.Title fontWeight="medium">
-            Your result could not be recorded: {outcome.completionError}
-          </Alert.Title>
-        </Alert.Root>
-      ) : null}
-      <Flex justify="center" gap="3" mt="8" wrap="wrap">
-        <Button variant="outline" onClick={onRetake}>
-          Retake Quiz
-        </Button>
-        <Button asChild>
-          <RouterLink to={courseHref(moduleId)}>Back to Course</RouterLink>
-        </Button>
-      </Flex>
-    </Box>
   );
 }
