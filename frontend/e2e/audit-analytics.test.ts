@@ -405,7 +405,7 @@ test('an auditor finds a learner, reads the timeline, moves the as-of time, expo
   await screenshot(page, 'audit-mobile-390');
   // The auditor's action is in reach on a phone: each learner is a card, 'Open history' inside the screen's
   // width, with no box to scroll sideways to find it.
-  const open = page.getByTestId('learner-card').getByRole('button', { name: /^Open history: Grace/ });
+  const open = page.getByTestId('learner-result').getByRole('button', { name: /^Open history: Grace/ });
   await open.scrollIntoViewIfNeeded();
   const reach = await open.evaluate((button) => {
     const box = button.getBoundingClientRect();

@@ -1,9 +1,9 @@
 /** The exact numbers of the item analysis: quiz questions and lesson checks, filtered by module, kind and reading. */
-import { Badge, Field, Flex, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Field, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { QuizItemAnalytics } from '@tickwise/contracts';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { ScrollTable } from '../../components/ScrollTable';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import {
   filterItems,
   type ItemFilters,
@@ -15,7 +15,6 @@ import {
 } from './charts';
 import { formatCount, formatIndex, formatPercent } from './format';
 import { flagColors } from './ItemMarkers';
-import { tableCaption } from './ui';
 
 function FlagBadge({ flag }: { readonly flag: ItemFlag }) {
   return (
@@ -56,6 +55,35 @@ function Filter({
   );
 }
 
+const itemColumns: readonly DataColumn<QuizItemAnalytics>[] = [
+  {
+    header: 'Question',
+    rowHeader: true,
+    cellProps: { maxW: 'md' },
+    cell: (item) => (
+      <>
+        <HStack gap="2" wrap="wrap">
+          {item.kind === 'check' ? (
+            <Badge size="sm" colorPalette="purple" variant="subtle">
+              {itemKindLabels.check}
+            </Badge>
+          ) : null}
+          <Text fontSize="xs" color="fg.muted">
+            {itemSource(item)}
+          </Text>
+        </HStack>
+        <Text lineClamp={2} title={item.question}>
+          {item.question}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'First attempts', numeric: true, cell: (item) => formatCount(item.firstAttempts) },
+  { header: 'Facility', numeric: true, cell: (item) => formatPercent(item.facility) },
+  { header: 'Discrimination', numeric: true, cell: (item) => formatIndex(item.discrimination) },
+  { header: 'Reading', cell: (item) => <FlagBadge flag={itemFlag(item)} /> },
+];
+
 const showLabels = { all: 'all questions', answered: 'answered questions', review: 'questions to review' };
 
 export function ItemsTable({ items }: { readonly items: readonly QuizItemAnalytics[] }) {
@@ -86,66 +114,16 @@ export function ItemsTable({ items }: { readonly items: readonly QuizItemAnalyti
           ))}
         </Filter>
       </Flex>
-      <ScrollTable
-        borderWidth="1px"
-        borderColor="border"
-        rounded="md"
+      <DataTable
         maxH="xl"
-        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'items-table' }}
-        captionProps={tableCaption}
+        testId="items-table"
         caption={`Item analysis, exact numbers: ${shown.length} ${showLabels[filters.show]}${kind}${where}`}
-      >
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">Question</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              First attempts
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Facility
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col" textAlign="end">
-              Discrimination
-            </Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Reading</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {shown.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={5} color="fg.muted">
-                No question matches.
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            shown.map((item) => (
-              <Table.Row key={`${item.kind}-${item.questionId}`} data-kind={item.kind}>
-                <Table.ColumnHeader scope="row" fontWeight="normal" maxW="md">
-                  <HStack gap="2" wrap="wrap">
-                    {item.kind === 'check' ? (
-                      <Badge size="sm" colorPalette="purple" variant="subtle">
-                        {itemKindLabels.check}
-                      </Badge>
-                    ) : null}
-                    <Text fontSize="xs" color="fg.muted">
-                      {itemSource(item)}
-                    </Text>
-                  </HStack>
-                  <Text lineClamp={2} title={item.question}>
-                    {item.question}
-                  </Text>
-                </Table.ColumnHeader>
-                <Table.Cell textAlign="end">{formatCount(item.firstAttempts)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatPercent(item.facility)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatIndex(item.discrimination)}</Table.Cell>
-                <Table.Cell>
-                  <FlagBadge flag={itemFlag(item)} />
-                </Table.Cell>
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ScrollTable>
+        columns={itemColumns}
+        rows={shown}
+        rowKey={(item) => `${item.kind}-${item.questionId}`}
+        rowProps={(item) => ({ 'data-kind': item.kind })}
+        empty="No question matches."
+      />
     </Stack>
   );
 }

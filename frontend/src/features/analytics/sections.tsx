@@ -1,12 +1,13 @@
 /** The analytics sections: funnel, module completion, quiz items, psychology, compliance coverage. */
-import { Badge, Box, Flex, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import {
+  type ComplianceAnalytics,
   documentKey,
   type ModuleAnalytics,
   type PsychologyAnalytics,
   psychologyCategoryLabels,
 } from '@tickwise/contracts';
-import { ScrollTable } from '../../components/ScrollTable';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import {
   useAnalyticsComplianceQuery,
   useAnalyticsFunnelQuery,
@@ -20,7 +21,7 @@ import { funnelRows } from './charts';
 import { formatCount, formatPercent } from './format';
 import { ItemScatter } from './ItemScatter';
 import { ItemsTable } from './ItemsTable';
-import { ReadState, Section, tableCaption } from './ui';
+import { ReadState, Section } from './ui';
 
 const learners = (n: number) => `${formatCount(n)} learner${n === 1 ? '' : 's'}`;
 
@@ -104,43 +105,23 @@ export function ModulesSection() {
   );
 }
 
+const moduleColumns: readonly DataColumn<ModuleAnalytics>[] = [
+  { header: 'Module', rowHeader: true, cell: (m) => `${m.moduleId}. ${m.title}` },
+  { header: 'Started', numeric: true, cell: (m) => formatCount(m.learnersStarted) },
+  { header: 'Completed', numeric: true, cell: (m) => formatCount(m.learnersCompleted) },
+  { header: 'Completion rate', numeric: true, cell: (m) => formatPercent(m.completionRate) },
+];
+
 function ModulesTable({ modules }: { readonly modules: readonly ModuleAnalytics[] }) {
   return (
-    <ScrollTable
-      borderWidth="1px"
-      borderColor="border"
-      rounded="md"
-      tableProps={{ size: 'sm', 'data-testid': 'modules-table' }}
-      captionProps={tableCaption}
+    <DataTable
+      testId="modules-table"
       caption="Completion per module, exact numbers"
-    >
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader scope="col">Module</Table.ColumnHeader>
-          <Table.ColumnHeader scope="col" textAlign="end">
-            Started
-          </Table.ColumnHeader>
-          <Table.ColumnHeader scope="col" textAlign="end">
-            Completed
-          </Table.ColumnHeader>
-          <Table.ColumnHeader scope="col" textAlign="end">
-            Completion rate
-          </Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {modules.map((m) => (
-          <Table.Row key={m.moduleId}>
-            <Table.ColumnHeader scope="row" fontWeight="normal">
-              {`${m.moduleId}. ${m.title}`}
-            </Table.ColumnHeader>
-            <Table.Cell textAlign="end">{formatCount(m.learnersStarted)}</Table.Cell>
-            <Table.Cell textAlign="end">{formatCount(m.learnersCompleted)}</Table.Cell>
-            <Table.Cell textAlign="end">{formatPercent(m.completionRate)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </ScrollTable>
+      columns={moduleColumns}
+      rows={modules}
+      rowKey={(m) => String(m.moduleId)}
+      empty="No module has been published yet."
+    />
   );
 }
 
@@ -247,6 +228,44 @@ function PsychologyBody({ psychology }: { readonly psychology: PsychologyAnalyti
   );
 }
 
+type DocumentCoverage = ComplianceAnalytics['documents'][number];
+
+const coverageColumns: readonly DataColumn<DocumentCoverage>[] = [
+  {
+    header: 'Document',
+    rowHeader: true,
+    cellProps: { fontFamily: 'mono', fontSize: 'xs' },
+    cell: (d) => d.documentType,
+  },
+  {
+    header: 'Version',
+    cell: (d) => (
+      <Flex gap="2" align="center">
+        {d.version}
+        <Badge variant="subtle" colorPalette={d.isActive ? 'green' : 'gray'}>
+          {d.isActive ? 'In force' : 'Superseded'}
+        </Badge>
+      </Flex>
+    ),
+  },
+  { header: 'Acknowledged', numeric: true, cell: (d) => formatCount(d.acknowledged) },
+  { header: 'Not acknowledged', numeric: true, cell: (d) => formatCount(d.notAcknowledged) },
+  {
+    header: 'Coverage',
+    headerProps: { minW: '40' },
+    cell: (d) => (
+      <Flex align="center" gap="2">
+        <Box flex="1" h="2" bg="bg.muted" rounded="full" aria-hidden="true" minW="16">
+          <Box h="full" w={`${d.coverage * 100}%`} bg="brand.400" rounded="full" />
+        </Box>
+        <Text fontVariantNumeric="tabular-nums" minW="12" textAlign="end">
+          {formatPercent(d.coverage)}
+        </Text>
+      </Flex>
+    ),
+  },
+];
+
 export function ComplianceSection() {
   const { data, error, refetch } = useAnalyticsComplianceQuery();
   return (
@@ -264,70 +283,16 @@ export function ComplianceSection() {
                 {formatCount(compliance.riskAssessmentsExpiringWithin30Days)}
               </Stat.ValueText>
             </Stat.Root>
-            {compliance.documents.length === 0 ? (
-              <Text color="fg.muted" fontSize="sm">
-                No document version has been published yet.
-              </Text>
-            ) : (
-              <ScrollTable
-                borderWidth="1px"
-                borderColor="border"
-                rounded="md"
-                tableProps={{ size: 'sm', 'data-testid': 'coverage-table' }}
-                captionProps={tableCaption}
-                caption="Coverage per document version"
-              >
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader scope="col">Document</Table.ColumnHeader>
-                    <Table.ColumnHeader scope="col">Version</Table.ColumnHeader>
-                    <Table.ColumnHeader scope="col" textAlign="end">
-                      Acknowledged
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader scope="col" textAlign="end">
-                      Not acknowledged
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader scope="col" minW="40">
-                      Coverage
-                    </Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {[...compliance.documents]
-                    .sort(
-                      (a, b) =>
-                        a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
-                    )
-                    .map((d) => (
-                      <Table.Row key={documentKey(d)}>
-                        <Table.ColumnHeader scope="row" fontWeight="normal" fontFamily="mono" fontSize="xs">
-                          {d.documentType}
-                        </Table.ColumnHeader>
-                        <Table.Cell>
-                          <Flex gap="2" align="center">
-                            {d.version}
-                            <Badge variant="subtle" colorPalette={d.isActive ? 'green' : 'gray'}>
-                              {d.isActive ? 'In force' : 'Superseded'}
-                            </Badge>
-                          </Flex>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{formatCount(d.acknowledged)}</Table.Cell>
-                        <Table.Cell textAlign="end">{formatCount(d.notAcknowledged)}</Table.Cell>
-                        <Table.Cell>
-                          <Flex align="center" gap="2">
-                            <Box flex="1" h="2" bg="bg.muted" rounded="full" aria-hidden="true" minW="16">
-                              <Box h="full" w={`${d.coverage * 100}%`} bg="brand.400" rounded="full" />
-                            </Box>
-                            <Text fontVariantNumeric="tabular-nums" minW="12" textAlign="end">
-                              {formatPercent(d.coverage)}
-                            </Text>
-                          </Flex>
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                </Table.Body>
-              </ScrollTable>
-            )}
+            <DataTable
+              testId="coverage-table"
+              caption="Coverage per document version"
+              columns={coverageColumns}
+              rows={[...compliance.documents].sort(
+                (a, b) => a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
+              )}
+              rowKey={documentKey}
+              empty="No document version has been published yet."
+            />
           </Stack>
         )}
       </ReadState>

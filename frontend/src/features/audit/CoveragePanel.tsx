@@ -1,20 +1,9 @@
-import {
-  Badge,
-  Box,
-  DataList,
-  Field,
-  Flex,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, DataList, Field, Flex, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { DocumentCoverage, DocumentVersion } from '@tickwise/contracts';
 import { documentKey, documentTypeLabels } from '@tickwise/contracts';
 import { useState } from 'react';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { ScrollTable } from '../../components/ScrollTable';
 import { AsOfInput } from './AsOfInput';
 import { coverageExportUrl, useAuditDocumentCoverageQuery, useAuditDocumentsQuery } from './audit-api';
 import { ExportButtons } from './ExportButtons';
@@ -171,6 +160,27 @@ function CoverageResult({
 
 const captionProps = { px: '3', py: '2', fontWeight: 'semibold', color: 'fg' } as const;
 
+type Acknowledged = DocumentCoverage['acknowledged'][number];
+type NotAcknowledged = DocumentCoverage['notAcknowledged'][number];
+
+const acknowledgedColumns: readonly DataColumn<Acknowledged>[] = [
+  { header: 'Learner', rowHeader: true, cell: (a) => a.email },
+  {
+    header: 'Acknowledged at (UTC)',
+    cellProps: { whiteSpace: 'nowrap' },
+    cell: (a) => formatUtc(a.acknowledgedAt),
+  },
+];
+
+const notAcknowledgedColumns: readonly DataColumn<NotAcknowledged>[] = [
+  { header: 'Learner', rowHeader: true, cell: (a) => a.email },
+  {
+    header: 'Learner id',
+    cellProps: { fontFamily: 'mono', fontSize: 'xs', wordBreak: 'break-all' },
+    cell: (a) => a.learnerId,
+  },
+];
+
 function CoverageTables({
   coverage,
   title,
@@ -182,76 +192,28 @@ function CoverageTables({
   const notAcknowledged = [...coverage.notAcknowledged].sort((a, b) => a.email.localeCompare(b.email));
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
-      <ScrollTable
-        borderWidth="1px"
-        borderColor="border"
-        rounded="md"
+      <DataTable
         maxH="96"
-        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'coverage-acknowledged' }}
+        testId="coverage-acknowledged"
         captionProps={captionProps}
         caption={`Acknowledged (${acknowledged.length}) — ${title}`}
-      >
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Acknowledged at (UTC)</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {acknowledged.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={2} color="fg.muted">
-                Nobody had acknowledged this version by then.
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            acknowledged.map((a) => (
-              <Table.Row key={a.learnerId}>
-                <Table.ColumnHeader scope="row" fontWeight="normal">
-                  {a.email}
-                </Table.ColumnHeader>
-                <Table.Cell whiteSpace="nowrap">{formatUtc(a.acknowledgedAt)}</Table.Cell>
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ScrollTable>
-      <ScrollTable
-        borderWidth="1px"
-        borderColor="border"
-        rounded="md"
+        columns={acknowledgedColumns}
+        rows={acknowledged}
+        rowKey={(a) => a.learnerId}
+        empty="Nobody had acknowledged this version by then."
+        stackOnPhone={false}
+      />
+      <DataTable
         maxH="96"
-        tableProps={{ size: 'sm', stickyHeader: true, 'data-testid': 'coverage-not-acknowledged' }}
+        testId="coverage-not-acknowledged"
         captionProps={captionProps}
         caption={`Not acknowledged (${notAcknowledged.length}) — ${title}`}
-      >
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader scope="col">Learner</Table.ColumnHeader>
-            <Table.ColumnHeader scope="col">Learner id</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {notAcknowledged.length === 0 ? (
-            <Table.Row>
-              <Table.Cell colSpan={2} color="fg.muted">
-                Everyone registered by then had acknowledged it.
-              </Table.Cell>
-            </Table.Row>
-          ) : (
-            notAcknowledged.map((a) => (
-              <Table.Row key={a.learnerId}>
-                <Table.ColumnHeader scope="row" fontWeight="normal">
-                  {a.email}
-                </Table.ColumnHeader>
-                <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                  {a.learnerId}
-                </Table.Cell>
-              </Table.Row>
-            ))
-          )}
-        </Table.Body>
-      </ScrollTable>
+        columns={notAcknowledgedColumns}
+        rows={notAcknowledged}
+        rowKey={(a) => a.learnerId}
+        empty="Everyone registered by then had acknowledged it."
+        stackOnPhone={false}
+      />
     </SimpleGrid>
   );
 }

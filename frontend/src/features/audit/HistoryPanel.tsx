@@ -9,13 +9,12 @@ import {
   List,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Timeline,
 } from '@chakra-ui/react';
 import { type AuditHistory, documentKey } from '@tickwise/contracts';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { ScrollTable } from '../../components/ScrollTable';
 import { AsOfInput } from './AsOfInput';
 import { historyExportUrl, useAuditLearnerHistoryQuery } from './audit-api';
 import { ExportButtons } from './ExportButtons';
@@ -175,6 +174,32 @@ function StateSummary({ history }: { readonly history: AuditHistory }) {
   );
 }
 
+type StreamVerification = AuditHistory['verification'][number];
+
+const streamColumns: readonly DataColumn<StreamVerification>[] = [
+  {
+    header: 'Stream',
+    rowHeader: true,
+    cell: (s) => (
+      <>
+        <Text>{streamLabel(s.stream)}</Text>
+        <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
+          {s.stream}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Events', numeric: true, cell: (s) => s.events },
+  {
+    header: 'Result',
+    cell: (s) => (
+      <Badge variant="subtle" colorPalette={!s.ok ? 'red' : s.signedEvents < s.events ? 'orange' : 'green'}>
+        {streamResult(s)}
+      </Badge>
+    ),
+  },
+];
+
 function VerificationSummary({ history }: { readonly history: AuditHistory }) {
   const summary = summariseVerification(history.verification);
   const signed = checkpointSummary(history.checkpoint, history.verification);
@@ -211,42 +236,13 @@ function VerificationSummary({ history }: { readonly history: AuditHistory }) {
           <span aria-hidden="true">{signed.ok ? '✓ ' : '⚠ '}</span>
           {signed.text}
         </Text>
-        <ScrollTable
-          tableProps={{ size: 'sm' }}
-          captionProps={{ color: 'fg.muted', pb: '1' }}
+        <DataTable
           caption="Each stream the replay rests on, re-hashed from revision 0"
-        >
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader scope="col">Stream</Table.ColumnHeader>
-              <Table.ColumnHeader scope="col" textAlign="end">
-                Events
-              </Table.ColumnHeader>
-              <Table.ColumnHeader scope="col">Result</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {history.verification.map((s) => (
-              <Table.Row key={s.stream}>
-                <Table.ColumnHeader scope="row" fontWeight="normal">
-                  <Text>{streamLabel(s.stream)}</Text>
-                  <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
-                    {s.stream}
-                  </Text>
-                </Table.ColumnHeader>
-                <Table.Cell textAlign="end">{s.events}</Table.Cell>
-                <Table.Cell>
-                  <Badge
-                    variant="subtle"
-                    colorPalette={!s.ok ? 'red' : s.signedEvents < s.events ? 'orange' : 'green'}
-                  >
-                    {streamResult(s)}
-                  </Badge>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </ScrollTable>
+          columns={streamColumns}
+          rows={history.verification}
+          rowKey={(s) => s.stream}
+          empty="No stream to verify."
+        />
       </Stack>
     </Box>
   );

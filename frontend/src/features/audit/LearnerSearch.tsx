@@ -1,9 +1,8 @@
-import { Badge, Box, Button, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import type { LearnerSummary } from '@tickwise/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
-import { ScrollTable } from '../../components/ScrollTable';
-import { PHONE_WIDTH, useMediaQuery } from '../../components/use-media-query';
 import { useAuditLearnersQuery } from './audit-api';
 import { formatUtc } from './time';
 import { Note, Panel, PanelHeading, ReadError } from './ui';
@@ -19,13 +18,47 @@ export interface LearnerSearchProps {
 const nameOf = (l: LearnerSummary) =>
   l.erasedAt !== undefined ? 'Erased learner' : `${l.firstName} ${l.lastName}`.trim() || '(no name given)';
 
+/** The search results: on a phone each learner is a card with 'Open history' in view (DataTable). */
+const learnerColumns = (
+  selectedId: string | null,
+  onSelect: (learner: LearnerSummary) => void,
+): readonly DataColumn<LearnerSummary>[] => [
+  { header: 'Name', rowHeader: true, cellProps: { fontWeight: 'medium' }, cell: nameOf },
+  { header: 'E-mail', cell: (learner) => learner.email },
+  { header: 'Registered (UTC)', cellProps: { whiteSpace: 'nowrap' }, cell: (l) => formatUtc(l.registeredAt) },
+  {
+    header: 'Compliant now',
+    cell: (learner) => (
+      <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
+        {learner.isCompliant ? 'Yes' : 'No'}
+      </Badge>
+    ),
+  },
+  {
+    header: 'Action',
+    action: true,
+    cell: (learner) => {
+      const selected = learner.id === selectedId;
+      return (
+        <Button
+          size="xs"
+          variant={selected ? 'subtle' : 'outline'}
+          aria-pressed={selected}
+          aria-label={`Open history: ${nameOf(learner)} (${learner.email})`}
+          onClick={() => onSelect(learner)}
+        >
+          Open history
+        </Button>
+      );
+    },
+  },
+];
+
 /** Finds learners by e-mail or name (searched when submitted: every search is recorded). */
 export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
   const [draft, setDraft] = useState('');
   const [term, setTerm] = useState('');
   const { data, error, isFetching, refetch } = useAuditLearnersQuery(term, { skip: term === '' });
-  // On a phone each learner is a card with its 'Open history' in view, not a row to scroll sideways to.
-  const phone = useMediaQuery(PHONE_WIDTH);
   const caption =
     data === undefined
       ? ''
@@ -69,126 +102,21 @@ export function LearnerSearch({ selectedId, onSelect }: LearnerSearchProps) {
           <LoadingSpinner label="Searching learners…" />
         ) : data.length === 0 ? (
           <Note>{`No learner matches “${term}”.`}</Note>
-        ) : phone ? (
-          <LearnerCards
-            learners={data}
-            selectedId={selectedId}
-            onSelect={onSelect}
+        ) : (
+          <DataTable
             caption={caption}
             busy={isFetching}
+            columns={learnerColumns(selectedId, onSelect)}
+            rows={data}
+            rowKey={(learner) => learner.id}
+            rowProps={(learner) => ({
+              bg: learner.id === selectedId ? 'brand.subtle' : undefined,
+              'data-testid': 'learner-result',
+            })}
+            empty={`No learner matches “${term}”.`}
           />
-        ) : (
-          <ScrollTable
-            borderWidth="1px"
-            borderColor="border"
-            rounded="md"
-            tableProps={{ size: 'sm', 'aria-busy': isFetching }}
-            captionProps={{ color: 'fg.muted', pb: '2', px: '3', pt: '2' }}
-            caption={caption}
-          >
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">Name</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">E-mail</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Registered (UTC)</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">Compliant now</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Action
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.map((learner) => {
-                const selected = learner.id === selectedId;
-                return (
-                  <Table.Row key={learner.id} bg={selected ? 'brand.subtle' : undefined}>
-                    <Table.ColumnHeader scope="row" fontWeight="medium">
-                      {nameOf(learner)}
-                    </Table.ColumnHeader>
-                    <Table.Cell>{learner.email}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatUtc(learner.registeredAt)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
-                        {learner.isCompliant ? 'Yes' : 'No'}
-                      </Badge>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <Button
-                        size="xs"
-                        variant={selected ? 'subtle' : 'outline'}
-                        aria-pressed={selected}
-                        aria-label={`Open history: ${nameOf(learner)} (${learner.email})`}
-                        onClick={() => onSelect(learner)}
-                      >
-                        Open history
-                      </Button>
-                    </Table.Cell>
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </ScrollTable>
         )}
       </Stack>
     </Panel>
-  );
-}
-
-interface LearnerCardsProps {
-  readonly learners: readonly LearnerSummary[];
-  readonly selectedId: string | null;
-  readonly onSelect: (learner: LearnerSummary) => void;
-  readonly caption: string;
-  readonly busy: boolean;
-}
-
-/** The search results on a phone: one card per learner, the same facts and action as a table row. */
-function LearnerCards({ learners, selectedId, onSelect, caption, busy }: LearnerCardsProps) {
-  const captionId = useId();
-  return (
-    <Box>
-      <Text id={captionId} fontSize="sm" color="fg.muted" mb="2">
-        {caption}
-      </Text>
-      <Stack as="ul" gap="2" listStyleType="none" aria-labelledby={captionId} aria-busy={busy}>
-        {learners.map((learner) => {
-          const selected = learner.id === selectedId;
-          return (
-            <Box
-              as="li"
-              key={learner.id}
-              borderWidth="1px"
-              borderColor={selected ? 'brand.700' : 'border'}
-              bg={selected ? 'brand.subtle' : undefined}
-              rounded="md"
-              p="3"
-              data-testid="learner-card"
-            >
-              <Text fontWeight="medium">{nameOf(learner)}</Text>
-              <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
-                {learner.email}
-              </Text>
-              <HStack mt="2" gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
-                <Text>Registered {formatUtc(learner.registeredAt)}</Text>
-                <Badge variant="subtle" colorPalette={learner.isCompliant ? 'green' : 'orange'}>
-                  {learner.isCompliant ? 'Compliant now' : 'Not compliant now'}
-                </Badge>
-              </HStack>
-              <Button
-                mt="3"
-                size="sm"
-                w="full"
-                variant={selected ? 'subtle' : 'outline'}
-                aria-pressed={selected}
-                aria-label={`Open history: ${nameOf(learner)} (${learner.email})`}
-                onClick={() => onSelect(learner)}
-              >
-                Open history
-              </Button>
-            </Box>
-          );
-        })}
-      </Stack>
-    </Box>
   );
 }
