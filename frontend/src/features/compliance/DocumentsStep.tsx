@@ -22,13 +22,11 @@ import { documentKey } from '@tickwise/contracts/words';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from '../../components/toast-store';
 import { errorText } from '../../session/errors';
-import { useSession } from '../../session/use-session';
 import { messages } from './constants';
 import { DocumentText } from './DocumentText';
-import { acknowledgmentOf, formatDate } from './status';
-import { readTicked, writeTicked } from './ticked';
-import { useAcknowledgment } from './use-acknowledgment';
-import { type ReadingStatus, useReading } from './use-reading';
+import { formatDate } from './status';
+import { useDocumentAcknowledgment } from './use-acknowledgment';
+import type { ReadingStatus } from './use-reading';
 
 export interface DocumentsStepProps {
   readonly documents: readonly ComplianceDocument[];
@@ -38,17 +36,8 @@ export interface DocumentsStepProps {
 }
 
 export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsStepProps) {
-  const [openKey, setOpenKey] = useState<string | null>(null);
-  const openDoc = documents.find((d) => documentKey(d) === openKey) ?? null;
-  const reading = useReading(openDoc);
-  const userId = useSession().user?.id ?? '';
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => readTicked(userId));
-  useEffect(() => writeTicked(userId, ticked), [userId, ticked]);
-  const [ticksKept] = useState(() => ticked.size > 0);
+  const flow = useDocumentAcknowledgment(documents, acknowledgments);
   const [submitting, setSubmitting] = useState(false);
-  const acknowledgment = useAcknowledgment(reading);
-  // Acknowledgments recorded in this dialog: a retry after a failure does not send them again.
-  const sent = useRef(new Set<string>());
   // The step starts with focus on its first action (after the dialog's own initial focus).
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -56,36 +45,18 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
     return () => cancelAnimationFrame(frame);
   }, []);
 
-  const onRecord = (doc: ComplianceDocument) =>
-    acknowledgmentOf(doc, acknowledgments) !== undefined || sent.current.has(documentKey(doc));
   const isDone = (doc: ComplianceDocument) =>
-    onRecord(doc) || (reading.statusOf(doc).isRead && ticked.has(documentKey(doc)));
+    flow.isRecorded(doc) || (flow.statusOf(doc).isRead && flow.isTicked(doc));
   const doneCount = documents.filter(isDone).length;
   const canContinue = documents.length > 0 && doneCount === documents.length && !submitting;
-
-  /** Ticks or unticks a document's box; false when the tick is refused (not read yet). */
-  const tick = (doc: ComplianceDocument, checked: boolean): boolean => {
-    const key = documentKey(doc);
-    if (checked && acknowledgment.refuseUnread(doc)) return false;
-    acknowledgment.clearRefusal(doc);
-    setTicked((s) => {
-      const next = new Set(s);
-      if (checked) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-    return true;
-  };
 
   const submit = async () => {
     if (!canContinue) return;
     setSubmitting(true);
     try {
       for (const doc of documents) {
-        if (onRecord(doc)) continue;
         try {
-          await acknowledgment.acknowledge(doc);
-          sent.current.add(documentKey(doc));
+          await flow.acknowledge(doc);
         } catch (error) {
           throw new Error(messages.acknowledgeTitleFailed(doc.title, errorText(error, 'Please try again.')));
         }
@@ -102,11 +73,8 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
     onDone();
   };
 
-  const restoredCount = documents.filter(
-    (d) => !onRecord(d) && reading.restored.has(documentKey(d)) && reading.statusOf(d).isRead,
-  ).length;
-  const openTitle = openDoc?.title ?? '';
-  const openRead = openDoc !== null && reading.statusOf(openDoc).isRead;
+  const open = flow.open;
+  const openRead = open !== null && flow.statusOf(open).isRead;
 
   return (
     <>
@@ -119,27 +87,27 @@ export function DocumentsStep({ documents, acknowledgments, onDone }: DocumentsS
           <Text fontSize="sm" fontWeight="medium" data-testid="documents-progress">
             {doneCount} of {documents.length} documents read and acknowledged
           </Text>
-          {restoredCount > 0 ? (
+          {flow.restoredCount > 0 ? (
             <Text fontSize="sm" color="fg.muted" data-testid="reading-restored">
-              {messages.readingRestored(restoredCount, ticksKept)}
+              {messages.readingRestored(flow.restoredCount, flow.ticksKept)}
             </Text>
           ) : null}
           <VisuallyHidden aria-live="polite">
-            {openRead ? `${openTitle}: ${messages.read}` : ''}
+            {openRead ? `${open.title}: ${messages.read}` : ''}
           </VisuallyHidden>
           <Stack as="ul" ref={list} gap="3" listStyleType="none">
             {documents.map((doc) => (
               <DocumentItem
                 key={documentKey(doc)}
                 doc={doc}
-                acknowledgment={acknowledgmentOf(doc, acknowledgments)}
-                status={reading.statusOf(doc)}
-                open={documentKey(doc) === openKey}
-                onToggle={() => setOpenKey((k) => (k === documentKey(doc) ? null : documentKey(doc)))}
-                onRetryView={() => reading.retryView(doc)}
-                ticked={ticked.has(documentKey(doc)) || sent.current.has(documentKey(doc))}
-                refused={acknowledgment.isRefused(doc)}
-                onTick={(checked) => tick(doc, checked)}
+                acknowledgment={flow.earlier(doc)}
+                status={flow.statusOf(doc)}
+                open={open !== null && documentKey(open) === documentKey(doc)}
+                onToggle={() => flow.toggle(doc)}
+                onRetryView={() => flow.retryView(doc)}
+                ticked={flow.isTicked(doc)}
+                refused={flow.isRefused(doc)}
+                onTick={(checked) => flow.tick(doc, checked)}
               />
             ))}
           </Stack>
