@@ -42,7 +42,8 @@ export function scriptFetch(handler: Handler): FetchCall[] {
           ? reply.body
           : JSON.stringify(reply.body);
     const headers = new Headers(reply.headers);
-    if (typeof reply.body === 'object' && reply.body !== null)
+    // JSON (null included) is sent as the server sends it; a string body as it is.
+    if (reply.body !== undefined && typeof reply.body !== 'string')
       headers.set('content-type', 'application/json');
     return new Response(status === 204 ? null : text, {
       status,

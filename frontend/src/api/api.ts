@@ -5,9 +5,20 @@
  * Cache policy: results fresh 5 minutes, unused data dropped after 10, no refetch on focus,
  * reconnect or timer, no retries.
  */
-import { createApi } from '@reduxjs/toolkit/query/react';
-import type { AuthResponse, BodyOf, Ok, QueryValues, RouteName, User } from '@tickwise/contracts';
-import { type ApiRequest, createBaseQuery } from './base-query';
+import { type BaseQueryFn, createApi, type RetryOptions, retry } from '@reduxjs/toolkit/query/react';
+import {
+  type AuthResponse,
+  type BodyOf,
+  decodeOrThrow,
+  type Ok,
+  type QueryValues,
+  type ResponseOf,
+  type RouteName,
+  routes,
+  type User,
+} from '@tickwise/contracts';
+import type * as t from 'io-ts';
+import { type ApiError, type ApiRequest, createBaseQuery, isApiError } from './base-query';
 import { methodOf, type RouteParams, urlFor } from './routes';
 import { invalidatedBy, providedBy, tagTypes } from './tags';
 
@@ -25,19 +36,70 @@ export interface RouteRequestOptions<N extends RouteName> {
   readonly on401?: ApiRequest['on401'];
 }
 
-/** The request for route N: its method and URL from the route table, and the body when given. */
+/**
+ * The request for route N: its method and URL from the route table, the body when given, and the route's
+ * response codec to decode the answer with (so its type is the contracts' ResponseOf<N>).
+ */
 export function routeRequest<N extends RouteName>(name: N, options: RouteRequestOptions<N> = {}): ApiRequest {
   return {
     url: urlFor(name, options.params, options.query),
     method: methodOf(name),
+    decode: (data) =>
+      decodeOrThrow(routes[name].response as t.Decoder<unknown, ResponseOf<N>>, data, 'answer'),
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(options.on401 === undefined ? {} : { on401: options.on401 }),
   };
 }
 
+/**
+ * An endpoint's retries (its `extraOptions`): up to `retries` more attempts, `delayMs` apart, after a
+ * failure that may pass (no answer, 5xx); never after a 4xx, which asking again would not change.
+ */
+export const retriesOf = (retries: number, delayMs: number): RetryOptions => ({
+  retryCondition: (error, _args, { attempt }) =>
+    attempt <= retries && !(isApiError(error) && error.status >= 400 && error.status < 500),
+  backoff: () => new Promise((done) => setTimeout(done, delayMs)),
+});
+
+/** What the base query passes on: a route's decoded answer, or the error. */
+export type RouteResult<N extends RouteName> =
+  | { data: ResponseOf<N>; error?: undefined }
+  | { error: ApiError };
+
+/**
+ * Sends route N's request through a queryFn's base query. The answer was decoded by the route's codec
+ * (routeRequest), so it is the route's ResponseOf<N>: the one place that says so to the compiler.
+ */
+export async function fetchRoute<N extends RouteName>(
+  baseQuery: (request: ApiRequest) => ReturnType<BaseQueryFn<ApiRequest, unknown, ApiError>>,
+  name: N,
+  options: RouteRequestOptions<N> = {},
+): Promise<RouteResult<N>> {
+  const result = await baseQuery(routeRequest(name, options));
+  return result.error === undefined ? { data: result.data as ResponseOf<N> } : { error: result.error };
+}
+
+type AppBaseQuery = BaseQueryFn<ApiRequest, unknown, ApiError, RetryOptions>;
+
+/**
+ * The base query with RTK Query's `retry` around it, its errors still ApiErrors: `retry` ends a request
+ * cancelled while it waits with an error of its own, which becomes an ApiError with no status here.
+ * No retries unless an endpoint asks for them (retriesOf): the spec's "no retries by default".
+ */
+function withRetries(baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError>): AppBaseQuery {
+  const retrying = retry(baseQuery, { maxRetries: 0 });
+  return async (request, queryApi, extraOptions) => {
+    const result = await retrying(request, queryApi, extraOptions);
+    if (result.error === undefined) return { data: result.data };
+    return {
+      error: isApiError(result.error) ? result.error : { status: 0, message: 'The request was cancelled.' },
+    };
+  };
+}
+
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: createBaseQuery(),
+  baseQuery: withRetries(createBaseQuery()),
   tagTypes,
   keepUnusedDataFor: KEEP_UNUSED_SECONDS,
   refetchOnMountOrArgChange: FRESH_SECONDS,

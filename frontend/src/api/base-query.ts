@@ -2,7 +2,9 @@
  * The one way the app talks to the API: the stored token as a Bearer header, cookies
  * included, a JSON content type only when there is a body, read-your-writes positions, and any non-OK
  * response turned into an error whose message is "status: body text" (or the status text when the body
- * is empty). A 401 is an error by default; a request may ask for null instead.
+ * is empty). A 401 is an error by default; a request may ask for null instead. A successful answer is
+ * decoded once, here, by the request's decoder (the route's response codec): an answer that breaks the
+ * contract is an error carrying the answer's 2xx status, never data of the wrong shape.
  */
 
 import { httpHeaders } from 'virtual:tickwise-route-table';
@@ -20,6 +22,11 @@ export interface ApiRequest {
   readonly body?: unknown;
   /** What a 401 becomes: an error (the default) or a null result. */
   readonly on401?: 'throw' | 'returnNull';
+  /**
+   * Reads a successful answer (the route's response codec, see routeRequest); throws, with what is wrong,
+   * when the answer does not match. Absent: the answer is passed on as parsed.
+   */
+  readonly decode?: (data: unknown) => unknown;
 }
 
 /** The error every failed request produces. `status` is the HTTP status, or 0 when none arrived. */
@@ -33,6 +40,10 @@ export const isApiError = (value: unknown): value is ApiError =>
   value !== null &&
   typeof (value as { status?: unknown }).status === 'number' &&
   typeof (value as { message?: unknown }).message === 'string';
+
+/** A successful (2xx) answer that broke the route's contract: its decoding failed. */
+export const isBrokenAnswer = (error: unknown): boolean =>
+  isApiError(error) && error.status >= 200 && error.status < 300;
 
 /** Joins key parts with slashes: ['/api/modules', 3, 'lessons'] → '/api/modules/3/lessons'. */
 export const urlOf = (url: ApiRequest['url']): string => (typeof url === 'string' ? url : url.join('/'));
@@ -113,7 +124,8 @@ export function createBaseQuery(deps: BaseQueryDeps = {}): BaseQueryFn<ApiReques
       };
     }
     try {
-      return { data: await successBody(response) };
+      const body = await successBody(response);
+      return { data: request.decode ? request.decode(body) : body };
     } catch (error) {
       return {
         error: {

@@ -2,6 +2,7 @@
 import type { AuthResponse, BodyOf, User } from '@tickwise/contracts';
 import { useCallback, useMemo } from 'react';
 import { api } from '../api/api';
+import { isBrokenAnswer } from '../api/base-query';
 import { useAppDispatch, useAppSelector } from '../app/store';
 import { signIn, signOut } from './session-slice';
 
@@ -32,14 +33,6 @@ export interface RegistrationFields {
 
 export const INVALID_RESPONSE = 'Invalid response format from server';
 
-const isAuthResponse = (value: unknown): value is AuthResponse =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { token?: unknown }).token === 'string' &&
-  (value as { token: string }).token !== '' &&
-  typeof (value as { user?: unknown }).user === 'object' &&
-  (value as { user?: unknown }).user !== null;
-
 export interface AuthActions {
   /** Signs in; a failure is passed to the caller unchanged. */
   login(credentials: BodyOf<'login'>): Promise<AuthResponse>;
@@ -61,10 +54,14 @@ export function useAuthActions(): AuthActions {
   );
   const register = useCallback(
     async ({ firstName, lastName, email, password }: RegistrationFields) => {
-      const response: unknown = await dispatch(
+      const response = await dispatch(
         api.endpoints.register.initiate({ firstName, lastName, email, password }),
-      ).unwrap();
-      if (!isAuthResponse(response)) throw new Error(INVALID_RESPONSE);
+      )
+        .unwrap()
+        .catch((error: unknown) => {
+          // An answer without both token and user breaks the route's codec: said in the spec's words.
+          throw isBrokenAnswer(error) ? new Error(INVALID_RESPONSE) : error;
+        });
       await dispatch(signIn(response));
       dispatch(api.util.invalidateTags(['CurrentUser']));
       return response;

@@ -15,27 +15,18 @@ import type {
   RegulatoryWarning,
   RiskAssessment,
 } from '@tickwise/contracts';
-import { api, routeRequest } from '../../api/api';
+import { api, retriesOf, routeRequest } from '../../api/api';
 import { invalidatedBy, providedBy, type TagType } from '../../api/tags';
 import { DOCUMENT_QUERY_RETRIES, DOCUMENT_QUERY_RETRY_DELAY_MS } from './constants';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const withoutCurrentUser = (tags: readonly TagType[]): TagType[] => tags.filter((t) => t !== 'CurrentUser');
 
 export const complianceApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Active documents; 2 retries, 1 s apart. */
+    /** Active documents; 2 retries, 1 s apart, after a failure that may pass (never after a 4xx). */
     complianceDocuments: build.query<ComplianceDocument[], void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        let result = await baseQuery(routeRequest('complianceDocuments'));
-        for (let retry = 0; retry < DOCUMENT_QUERY_RETRIES && result.error !== undefined; retry++) {
-          await sleep(DOCUMENT_QUERY_RETRY_DELAY_MS);
-          result = await baseQuery(routeRequest('complianceDocuments'));
-        }
-        if (result.error !== undefined) return { error: result.error };
-        return { data: Array.isArray(result.data) ? (result.data as ComplianceDocument[]) : [] };
-      },
+      query: () => routeRequest('complianceDocuments'),
+      extraOptions: retriesOf(DOCUMENT_QUERY_RETRIES, DOCUMENT_QUERY_RETRY_DELAY_MS),
       providesTags: [providedBy.complianceDocuments],
     }),
     acknowledgments: build.query<Acknowledgment[], void>({

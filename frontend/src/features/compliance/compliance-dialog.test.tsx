@@ -451,6 +451,15 @@ describe('the documents query', () => {
     expect(count()).toBe(3);
   });
 
+  it('is not retried after a 4xx, which asking again would not change', async () => {
+    const calls = server({ documents: () => json({ error: 'Forbidden' }, 403) });
+    renderDialog();
+    await screen.findByRole('dialog');
+    expect(await screen.findByText('Failed to fetch documents: 403')).toBeInTheDocument();
+    await advance(5000);
+    expect(calls.filter((c) => c.url === '/api/compliance/documents')).toHaveLength(1);
+  });
+
   it('is not sent while the dialog is closed', async () => {
     const calls = server();
     renderDialog({ open: false });

@@ -1,8 +1,10 @@
 /**
  * The course's calls, injected into the app's one API: modules, lessons, quiz questions,
- * progress (403 → empty, a non-array reply → empty, other failures 'Failed to fetch progress: {status}'),
+ * progress (403 → empty, a reply that is not a list of records → empty, other failures
+ * 'Failed to fetch progress: {status}'),
  * recording progress, quiz attempts, quiz results and lesson check answers. Endpoint names carry a
- * `course` prefix so no other feature's endpoints collide with them.
+ * `course` prefix so no other feature's endpoints collide with them. Answers are decoded by the routes'
+ * codecs (routeRequest), so their types are the contracts'.
  */
 import type {
   BodyOf,
@@ -14,46 +16,9 @@ import type {
   QuizQuestion,
   QuizResult,
 } from '@tickwise/contracts';
-import { api, routeRequest } from '../../api/api';
-import type { ApiError } from '../../api/base-query';
+import { api, fetchRoute, routeRequest } from '../../api/api';
+import { type ApiError, isBrokenAnswer } from '../../api/base-query';
 import { invalidatedBy, providedBy, type TagType } from '../../api/tags';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** A list reply, or an empty list when the server answered something else. */
-const listOf = <T>(value: unknown, keep: (item: unknown) => item is T): T[] =>
-  Array.isArray(value) ? value.filter(keep) : [];
-
-const isModule = (v: unknown): v is Module =>
-  isObject(v) && typeof v.id === 'number' && typeof v.title === 'string' && typeof v.level === 'string';
-const isLesson = (v: unknown): v is Lesson =>
-  isObject(v) && typeof v.id === 'number' && typeof v.title === 'string';
-const isProgressRecord = (v: unknown): v is ProgressRecord =>
-  isObject(v) && typeof v.moduleId === 'number' && (v.lessonId === null || typeof v.lessonId === 'number');
-const isQuizResult = (v: unknown): v is QuizResult =>
-  isObject(v) && typeof v.moduleId === 'number' && typeof v.score === 'number';
-
-const optionText = (option: unknown): string => (typeof option === 'string' ? option : '');
-
-export function toQuestions(value: unknown): QuizQuestion[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isObject).flatMap((q) =>
-    typeof q.id === 'number' && typeof q.question === 'string' && Array.isArray(q.options)
-      ? [
-          {
-            id: q.id,
-            question: q.question,
-            options: q.options.map(optionText),
-          },
-        ]
-      : [],
-  );
-}
-
-/** The lessons of a module in reading order (a lesson without checks has none). */
-export const toLessons = (value: unknown): Lesson[] =>
-  listOf(value, isLesson).map((l) => (Array.isArray(l.checks) ? l : { ...l, checks: [] }));
 
 /** Which lesson check is answered, and with which option (0-based). */
 export interface LessonCheckAnswer {
@@ -72,32 +37,29 @@ export const courseApi = api.injectEndpoints({
   endpoints: (build) => ({
     courseModules: build.query<Module[], void>({
       query: () => routeRequest('modules'),
-      transformResponse: (value: unknown) => listOf(value, isModule),
       providesTags: [providedBy.modules],
     }),
     courseLessons: build.query<Lesson[], number>({
       query: (id) => routeRequest('moduleLessons', { params: { id } }),
-      transformResponse: toLessons,
       providesTags: [providedBy.moduleLessons],
     }),
     courseQuiz: build.query<QuizQuestion[], number>({
       query: (id) => routeRequest('moduleQuiz', { params: { id } }),
-      transformResponse: toQuestions,
       providesTags: [providedBy.moduleQuiz],
     }),
     courseProgress: build.query<ProgressRecord[], void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery(routeRequest('progress'));
-        if (result.error) {
-          return result.error.status === 403 ? { data: [] } : { error: progressError(result.error) };
-        }
-        return { data: listOf(result.data, isProgressRecord) };
+        const result = await fetchRoute(baseQuery, 'progress');
+        if (result.error === undefined) return result;
+        // 403, or a successful answer that is not a list of records (its decoding failed): no progress.
+        return result.error.status === 403 || isBrokenAnswer(result.error)
+          ? { data: [] }
+          : { error: progressError(result.error) };
       },
       providesTags: [providedBy.progress],
     }),
     courseQuizResults: build.query<QuizResult[], void>({
       query: () => routeRequest('quizResults'),
-      transformResponse: (value: unknown) => listOf(value, isQuizResult),
       providesTags: [providedBy.quizResults],
     }),
     recordCourseProgress: build.mutation<ProgressRecord, BodyOf<'recordProgress'>>({
@@ -107,18 +69,9 @@ export const courseApi = api.injectEndpoints({
         body.lessonId === null
           ? [...invalidatedBy.recordProgress, 'QuizResults']
           : [...invalidatedBy.recordProgress],
-      async onQueryStarted(body, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         try {
-          const { data } = await queryFulfilled;
-          const record: ProgressRecord = isProgressRecord(data)
-            ? data
-            : {
-                id: `local-${body.moduleId}-${body.lessonId ?? 'quiz'}`,
-                moduleId: body.moduleId,
-                lessonId: body.lessonId,
-                completed: true,
-                createdAt: new Date().toISOString(),
-              };
+          const { data: record } = await queryFulfilled;
           // Shown at once; the invalidated list is refetched behind it.
           dispatch(
             courseApi.util.updateQueryData('courseProgress', undefined, (draft) => {

@@ -1,6 +1,12 @@
 /** The dashboard's cards: module progress, psychology results, activity, trading style, next steps. */
 import { Badge, Box, Button, Flex, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
-import type { Dashboard, PsychologyResult, RecentActivity, Recommendation } from '@tickwise/contracts';
+import type {
+  Dashboard,
+  PsychologyResult,
+  RecentActivity,
+  Recommendation,
+  TradingProfile,
+} from '@tickwise/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScoreBars, ScoreRing, ToneLegend } from '../psychology/charts';
 import { PSYCHOLOGY_DISCLAIMER_BRIEF } from '../psychology/disclaimer';
@@ -13,7 +19,6 @@ import {
   toneColor,
 } from '../psychology/scale';
 import { EmptyState } from './DashboardCard';
-import type { TradingStyle } from './dashboard-api';
 import { relativeTime } from './relative-time';
 
 export const dashboardEmpty = {
@@ -183,7 +188,7 @@ const experienceText: Record<string, string> = {
 const capitalised = (text: string) => `${text.slice(0, 1).toUpperCase()}${text.slice(1)}`;
 
 /** Your Trading Style: the label, its description and what it is based on. */
-export function TradingStyleSummary({ profile }: { readonly profile: TradingStyle | null }) {
+export function TradingStyleSummary({ profile }: { readonly profile: TradingProfile | null }) {
   if (profile === null) {
     return (
       <Text color="fg.muted" fontSize="sm">

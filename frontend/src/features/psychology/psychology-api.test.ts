@@ -1,8 +1,9 @@
-import { json, scriptFetch } from '../../../test/fetch';
+import type { PsychologyResult } from '@tickwise/contracts';
+import { json, replyOf, scriptFetch } from '../../../test/fetch';
 import { createAppStore } from '../../app/store';
-import { psychologyApi, psychologyResultFrom, questionsFrom } from './psychology-api';
+import { psychologyApi } from './psychology-api';
 
-const result = {
+const result: PsychologyResult = {
   id: 'r-1',
   overallScore: 50,
   traderArchetype: 'Developing Trader',
@@ -15,31 +16,9 @@ const result = {
   completedAt: '2025-01-17T12:00:00.000Z',
 };
 
-describe('reading psychology replies', () => {
-  it('keeps well-formed questions and treats anything else as none', () => {
-    expect(questionsFrom([{ id: 1, question: 'Q1', category: 'x' }, { id: 'x' }, null])).toEqual([
-      { id: 1, question: 'Q1' },
-    ]);
-    expect(questionsFrom({})).toEqual([]);
-    expect(questionsFrom(null)).toEqual([]);
-  });
-
-  it('reads a result with or without the archetype description and focus, and refuses a partial one', () => {
-    expect(psychologyResultFrom(result)).toEqual(result);
-    expect(psychologyResultFrom({ ...result, archetypeDescription: 'd', archetypeFocus: 'f' })).toEqual({
-      ...result,
-      archetypeDescription: 'd',
-      archetypeFocus: 'f',
-    });
-    expect(psychologyResultFrom({ ...result, riskManagement: null })).toBeNull();
-    expect(psychologyResultFrom({})).toBeNull();
-    expect(psychologyResultFrom([])).toBeNull();
-  });
-});
-
 describe('the psychology endpoints', () => {
   it('answers null for the latest result when there is none yet (the server answers null)', async () => {
-    const calls = scriptFetch(() => json(null));
+    const calls = scriptFetch(() => replyOf('latestPsychologyResult', null));
     const store = createAppStore();
     const reply = await store.dispatch(psychologyApi.endpoints.latestPsychologyResult.initiate());
     expect(calls[0]?.url).toBe('/api/trading-psychology/latest');
@@ -55,7 +34,11 @@ describe('the psychology endpoints', () => {
   });
 
   it('submits the answer sheet and refreshes the results, profile and dashboard', async () => {
-    const calls = scriptFetch((call) => (call.method === 'POST' ? json(result, 201) : json(result)));
+    const calls = scriptFetch((call) =>
+      call.method === 'POST'
+        ? replyOf('submitPsychologyAssessment', result, 201)
+        : replyOf('latestPsychologyResult', result),
+    );
     const store = createAppStore();
     const latest = store.dispatch(psychologyApi.endpoints.latestPsychologyResult.initiate());
     await latest;
