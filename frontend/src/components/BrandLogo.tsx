@@ -24,7 +24,7 @@ export function BrandName({ fontSize = 'lg' }: { readonly fontSize?: string }) {
       <Box flexShrink={0} display="flex">
         <BrandMark />
       </Box>
-      <Text as="span" fontWeight="bold" fontSize={fontSize} letterSpacing="-0.01em" color="fg">
+      <Text as="span" fontWeight="bold" fontSize={fontSize} textStyle="subtitle" color="fg">
         Tickwise
       </Text>
     </HStack>

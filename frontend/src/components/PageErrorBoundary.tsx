@@ -36,7 +36,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, State> 
     return (
       <Container maxW="2xl" px={{ base: '4', md: '6' }} py={{ base: '20', md: '28' }}>
         <Stack gap="5" align="center" textAlign="center" role="alert">
-          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} textStyle="title">
             This page could not be shown
           </Heading>
           <Text color="fg.muted" maxW="md">

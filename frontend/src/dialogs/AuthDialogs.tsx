@@ -152,7 +152,7 @@ function LoginView({ firstField, onSwitch, onDone, reload }: ViewProps & { reado
   return (
     <>
       <Dialog.Header flexDirection="column" gap="1" pt="7">
-        <Dialog.Title fontSize="2xl" letterSpacing="-0.01em">
+        <Dialog.Title fontSize="2xl" textStyle="subtitle">
           {authMessages.loginTitle}
         </Dialog.Title>
         <Dialog.Description color="fg.muted">Sign in to continue your course.</Dialog.Description>
@@ -267,7 +267,7 @@ function RegisterView({
   return (
     <>
       <Dialog.Header flexDirection="column" gap="1" pt="7">
-        <Dialog.Title fontSize="2xl" letterSpacing="-0.01em">
+        <Dialog.Title fontSize="2xl" textStyle="subtitle">
           {authMessages.registerTitle}
         </Dialog.Title>
         <Dialog.Description color="fg.muted">

@@ -8,9 +8,7 @@ export function ComplianceRequiredPage() {
   return (
     <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '16', md: '24' }}>
       <Box
-        bg="rgba(10, 17, 32, 0.88)"
-        borderWidth="1px"
-        borderColor="border"
+        layerStyle="panel"
         borderTopWidth="3px"
         borderTopColor="brand.400"
         rounded="2xl"
@@ -18,7 +16,7 @@ export function ComplianceRequiredPage() {
         py={{ base: '10', md: '12' }}
       >
         <Stack gap="4">
-          <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
+          <Heading as="h1" textStyle="pageTitle">
             Compliance Required
           </Heading>
           <Text color="fg.muted" fontSize="lg">

@@ -75,13 +75,6 @@ const features: readonly { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-const panel = {
-  bg: 'rgba(10, 17, 32, 0.86)',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'xl',
-} as const;
-
 export function LandingPage({ onLogin, onRegister, onIntent }: LandingPageProps) {
   usePageTitle(null);
   const { isAuthenticated } = useSession();
@@ -195,7 +188,15 @@ function CourseStats() {
       mx="auto"
     >
       {courseStats.map((stat) => (
-        <Stack key={stat.label} {...panel} gap="0" py="6" px="4" align="center" data-testid="stat-card">
+        <Stack
+          key={stat.label}
+          layerStyle="panel"
+          gap="0"
+          py="6"
+          px="4"
+          align="center"
+          data-testid="stat-card"
+        >
           <Box as="dt" order={2} mt="2" color="fg.muted" fontWeight="medium">
             {stat.label}
           </Box>
@@ -227,7 +228,7 @@ function SectionIntro({
 }) {
   return (
     <Stack gap="3" textAlign="center" maxW="2xl" mx="auto" mb={{ base: '10', md: '14' }}>
-      <Heading as="h2" id={id} fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em">
+      <Heading as="h2" id={id} fontSize={{ base: '2xl', md: '4xl' }} textStyle="title">
         {title}
       </Heading>
       <Text color="fg.muted" fontSize="lg">
@@ -247,7 +248,7 @@ function FeaturesSection() {
         </SectionIntro>
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '4', md: '6' }}>
           {features.map((feature) => (
-            <Stack key={feature.title} {...panel} gap="3" p="6" data-testid="feature-card">
+            <Stack key={feature.title} layerStyle="panel" gap="3" p="6" data-testid="feature-card">
               <Flex
                 w="11"
                 h="11"
@@ -300,7 +301,7 @@ function CurriculumSection({ children }: { readonly children: ReactNode }) {
 
 function TierCard({ tier, index }: { readonly tier: (typeof tiers)[number]; readonly index: number }) {
   return (
-    <Stack {...panel} gap="4" p={{ base: '6', md: '7' }} data-testid="tier">
+    <Stack layerStyle="panel" gap="4" p={{ base: '6', md: '7' }} data-testid="tier">
       <HStack justify="space-between" align="center">
         <Heading as="h3" fontSize="xl">
           {tier.name}
@@ -349,7 +350,7 @@ interface JoinCalloutProps {
 function JoinCallout({ onRegister, onIntent }: JoinCalloutProps) {
   return (
     <Stack
-      {...panel}
+      layerStyle="panel"
       mt={{ base: '10', md: '14' }}
       p={{ base: '6', md: '10' }}
       align="center"
@@ -358,7 +359,7 @@ function JoinCallout({ onRegister, onIntent }: JoinCalloutProps) {
       bg="linear-gradient(135deg, rgba(8, 51, 68, 0.75), rgba(10, 17, 32, 0.9))"
       borderColor="brand.900"
     >
-      <Heading as="h2" fontSize={{ base: 'xl', md: '3xl' }} letterSpacing="-0.02em">
+      <Heading as="h2" fontSize={{ base: 'xl', md: '3xl' }} textStyle="title">
         Ready when you are
       </Heading>
       <Text color="fg.muted" maxW="xl">

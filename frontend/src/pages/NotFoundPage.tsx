@@ -10,7 +10,7 @@ export function NotFoundPage() {
         <Text fontSize="sm" fontWeight="semibold" color="brand.fg" letterSpacing="wider">
           ERROR 404
         </Text>
-        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
+        <Heading as="h1" textStyle="pageTitle">
           404 Page Not Found
         </Heading>
         <Text color="fg.muted" maxW="md">

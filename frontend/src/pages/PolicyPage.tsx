@@ -33,9 +33,7 @@ export function PolicyPage({ slug }: { readonly slug: PolicySlug }) {
     <Container maxW="3xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>
       <Box
         as="article"
-        bg="rgba(10, 17, 32, 0.88)"
-        borderWidth="1px"
-        borderColor="border"
+        layerStyle="panel"
         rounded="2xl"
         px={{ base: '5', md: '10' }}
         py={{ base: '8', md: '12' }}
@@ -49,7 +47,7 @@ export function PolicyPage({ slug }: { readonly slug: PolicySlug }) {
         >
           Legal
         </Text>
-        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" mt="2">
+        <Heading as="h1" textStyle="pageTitle" mt="2">
           {page.title}
         </Heading>
         <Stack

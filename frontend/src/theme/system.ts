@@ -3,7 +3,15 @@
  * Colour pairs are chosen for WCAG AA: body text on the background is above 12:1, muted text above 7:1,
  * the accent button's dark label on cyan above 9:1.
  */
-import { createSystem, defaultConfig, defineConfig, defineRecipe, defineSlotRecipe } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultConfig,
+  defineConfig,
+  defineLayerStyles,
+  defineRecipe,
+  defineSlotRecipe,
+  defineTextStyles,
+} from '@chakra-ui/react';
 
 /** Every dialog: a dimmed, blurred page behind, and a bordered panel with a deep shadow. */
 const dialogRecipe = defineSlotRecipe({
@@ -37,12 +45,35 @@ const buttonRecipe = defineRecipe({
   },
 });
 
+/**
+ * The translucent card every screen is built from, over the particle field: one background and border
+ * (`layerStyle="panel"`), instead of ten slightly different alphas.
+ */
+const layerStyles = defineLayerStyles({
+  panel: {
+    value: { bg: 'rgba(10, 17, 32, 0.9)', borderWidth: '1px', borderColor: 'border', borderRadius: 'xl' },
+  },
+});
+
+/**
+ * Headings drawn slightly tight: the page title (h1) and the titles of sections, cards and dialogs (their
+ * size set where they stand). A heading given one of these leaves the recipe's own text style, so the
+ * line height is set here too.
+ */
+const textStyles = defineTextStyles({
+  pageTitle: { value: { fontSize: { base: '3xl', md: '4xl' }, lineHeight: '1.2', letterSpacing: '-0.02em' } },
+  title: { value: { lineHeight: '1.2', letterSpacing: '-0.02em' } },
+  subtitle: { value: { lineHeight: '1.25', letterSpacing: '-0.01em' } },
+});
+
 const config = defineConfig({
   globalCss: {
     html: { colorPalette: 'brand' },
     body: { bg: 'bg', color: 'fg', minHeight: '100dvh' },
   },
   theme: {
+    layerStyles,
+    textStyles,
     recipes: { button: buttonRecipe },
     slotRecipes: { dialog: dialogRecipe },
     tokens: {

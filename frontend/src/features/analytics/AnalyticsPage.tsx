@@ -19,7 +19,7 @@ export function AnalyticsPage() {
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="6">
         <Stack gap="2">
-          <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
+          <Heading as="h1" textStyle="pageTitle">
             Learning analytics
           </Heading>
           <Text color="fg.muted" maxW="3xl">

@@ -20,10 +20,7 @@ export function Section({ id, title, intro, actions, children, ...rest }: Sectio
     <Box
       as="section"
       aria-labelledby={`${id}-heading`}
-      bg="rgba(10, 17, 32, 0.92)"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
+      layerStyle="panel"
       px={{ base: '4', md: '6' }}
       py={{ base: '5', md: '6' }}
       minW="0"

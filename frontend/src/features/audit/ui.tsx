@@ -6,16 +6,7 @@ import { errorText } from '../../session/errors';
 /** A framed section of the screen, labelled by its heading. */
 export function Panel({ children, ...rest }: BoxProps) {
   return (
-    <Box
-      as="section"
-      bg="rgba(10, 17, 32, 0.92)"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
-      px={{ base: '4', md: '6' }}
-      py={{ base: '5', md: '6' }}
-      {...rest}
-    >
+    <Box as="section" layerStyle="panel" px={{ base: '4', md: '6' }} py={{ base: '5', md: '6' }} {...rest}>
       {children}
     </Box>
   );
@@ -23,7 +14,7 @@ export function Panel({ children, ...rest }: BoxProps) {
 
 export function PanelHeading({ id, children }: { readonly id: string; readonly children: ReactNode }) {
   return (
-    <Heading as="h2" id={id} fontSize={{ base: 'xl', md: '2xl' }} letterSpacing="-0.01em">
+    <Heading as="h2" id={id} fontSize={{ base: 'xl', md: '2xl' }} textStyle="subtitle">
       {children}
     </Heading>
   );

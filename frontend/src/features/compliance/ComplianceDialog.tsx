@@ -256,7 +256,7 @@ function Header({ title, step }: { readonly title: string; readonly step: GateSt
   return (
     <Dialog.Header flexDirection="column" gap="3" pt={{ base: '5', md: '6' }} pe="12">
       <Stack gap="1">
-        <Dialog.Title fontSize={{ base: 'lg', md: 'xl' }} letterSpacing="-0.01em">
+        <Dialog.Title fontSize={{ base: 'lg', md: 'xl' }} textStyle="subtitle">
           {title}
         </Dialog.Title>
         <Dialog.Description color="fg.muted" fontSize="sm">

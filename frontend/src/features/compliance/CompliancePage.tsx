@@ -24,13 +24,6 @@ import { QueryState } from './QueryState';
 import { RiskTab } from './RiskTab';
 import { acknowledgmentOf, formatDateTime, humanize, riskStatus } from './status';
 
-const panel = {
-  bg: 'rgba(10, 17, 32, 0.88)',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: '2xl',
-} as const;
-
 export function CompliancePage() {
   usePageTitle('Compliance Center');
   const { user, isAuthenticated } = useSession();
@@ -39,7 +32,7 @@ export function CompliancePage() {
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="2" mb="8">
-        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
+        <Heading as="h1" textStyle="pageTitle">
           Compliance Center
         </Heading>
         <Text color="fg.muted" fontSize="lg">
@@ -49,7 +42,7 @@ export function CompliancePage() {
       {signedIn ? (
         <ComplianceCenter />
       ) : (
-        <Box {...panel} px="6" py="8">
+        <Box layerStyle="panel" px="6" py="8">
           <Text>{messages.loginRequired}</Text>
         </Box>
       )}
@@ -97,7 +90,7 @@ function ComplianceCenter() {
         />
       </SimpleGrid>
 
-      <Box {...panel} px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
+      <Box layerStyle="panel" px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
         <Tabs.Root defaultValue="documents" variant="line" size={{ base: 'sm', sm: 'md' }} lazyMount>
           {/* One row that scrolls sideways on a narrow phone, rather than wrapping into two rows. */}
           <Tabs.List
@@ -157,7 +150,7 @@ function Tile({
   return (
     <Flex
       as="li"
-      {...panel}
+      layerStyle="panel"
       rounded="xl"
       px="5"
       py={{ base: '3', sm: '4' }}
@@ -170,12 +163,7 @@ function Tile({
       <Text fontSize="sm" color="fg.muted" fontWeight="medium">
         {label}
       </Text>
-      <Text
-        fontSize={{ base: '2xl', sm: '3xl' }}
-        fontWeight="bold"
-        letterSpacing="-0.02em"
-        color={tone ?? 'fg'}
-      >
+      <Text fontSize={{ base: '2xl', sm: '3xl' }} fontWeight="bold" textStyle="title" color={tone ?? 'fg'}>
         {value}
       </Text>
     </Flex>

@@ -15,7 +15,7 @@ import { courseStats } from '../../content/curriculum';
 import { useCourseModulesQuery, useCourseProgressQuery } from './course-api';
 import { ModuleDetail } from './ModuleDetail';
 import { moduleProgress } from './progress';
-import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel } from './ui';
+import { ErrorState, LevelBadge, Loading, minutes, ProgressBar } from './ui';
 
 const MODULE_COUNT = courseStats[0].value;
 /** Chakra's lg breakpoint, where the list and the details stand side by side. */
@@ -52,7 +52,7 @@ export function CourseOverview({ selectedId }: { readonly selectedId: number }) 
         >
           Futures trading course
         </Text>
-        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em" mt="1">
+        <Heading as="h1" textStyle="pageTitle" mt="1">
           Course
         </Heading>
         <Text color="fg" fontSize={{ base: 'lg', md: 'xl' }} mt="2" data-testid="course-promise">
@@ -72,7 +72,7 @@ export function CourseOverview({ selectedId }: { readonly selectedId: number }) 
           onRetry={() => void modules.refetch()}
         />
       ) : list.length === 0 ? (
-        <Box {...panel} p="6">
+        <Box layerStyle="panel" p="6">
           <Text>No modules are published yet. Please check back soon.</Text>
         </Box>
       ) : (
@@ -195,11 +195,11 @@ function ModuleGroups({ modules, records, selectedId, onSelect }: ModuleListProp
                       data-module-id={module.id}
                       w="full"
                       textAlign="start"
-                      {...panel}
+                      layerStyle="panel"
                       p="4"
                       cursor="pointer"
                       borderColor={isSelected ? 'brand.400' : 'border'}
-                      bg={isSelected ? 'rgba(8, 51, 68, 0.75)' : panel.bg}
+                      bg={isSelected ? 'rgba(8, 51, 68, 0.75)' : undefined}
                       transition="border-color 0.15s, background 0.15s"
                       _hover={{ borderColor: isSelected ? 'brand.400' : 'border.emphasized' }}
                       _focusVisible={{

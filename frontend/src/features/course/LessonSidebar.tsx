@@ -6,7 +6,7 @@ import { Box, Link, Stack, Text } from '@chakra-ui/react';
 import type { Lesson, Module } from '@tickwise/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { lessonHref, quizHref } from './course-routes';
-import { errorText, minutes, panel, StatusIcon } from './ui';
+import { errorText, minutes, StatusIcon } from './ui';
 
 export interface LessonSidebarProps {
   readonly module: Module;
@@ -30,7 +30,7 @@ export function LessonSidebar({
     <Box
       as="nav"
       aria-label="Lessons in this module"
-      {...panel}
+      layerStyle="panel"
       p="3"
       position={{ lg: 'sticky' }}
       top={{ lg: '24' }}

@@ -9,7 +9,7 @@ import { useCourseLessonsQuery, useCourseQuizResultsQuery } from './course-api';
 import { lessonHref } from './course-routes';
 import { completedLessonIds, isQuizDone, lessonStatus, moduleProgress } from './progress';
 import { scoreColour, scoreColourTokens } from './score';
-import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel, StatusIcon, StatusLegend } from './ui';
+import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, StatusIcon, StatusLegend } from './ui';
 
 export interface ModuleDetailProps {
   readonly module: Module;
@@ -29,7 +29,7 @@ export function ModuleDetail({ module, records }: ModuleDetailProps) {
       id="module-detail"
       aria-labelledby="module-title"
       scrollMarginTop={{ base: '36', md: '24' }}
-      {...panel}
+      layerStyle="panel"
       p={{ base: '5', md: '7' }}
       position={{ lg: 'sticky' }}
       top={{ lg: '24' }}
@@ -84,7 +84,7 @@ function ModuleSummary({
           Module {module.id} · {minutes(module.duration)}
         </Text>
       </HStack>
-      <Heading as="h2" id="module-title" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.01em">
+      <Heading as="h2" id="module-title" fontSize={{ base: '2xl', md: '3xl' }} textStyle="subtitle">
         {module.title}
       </Heading>
       <Text color="fg.muted">{module.description}</Text>

@@ -25,7 +25,7 @@ import { LessonContent } from './LessonContent';
 import { LessonSidebar } from './LessonSidebar';
 import { LessonsToFinish } from './LessonsToFinish';
 import { allLessonsDone, completedLessonIds, isQuizDone, moduleProgress } from './progress';
-import { ErrorState, LevelBadge, Loading, minutes, ProgressBar, panel } from './ui';
+import { ErrorState, LevelBadge, Loading, minutes, ProgressBar } from './ui';
 import { type LessonSteps, useLessonSteps } from './use-lesson-steps';
 import { VideoPlaceholder } from './VideoPlaceholder';
 
@@ -72,7 +72,7 @@ export function ModuleViewer({ moduleId, lessonId }: ModuleViewerProps) {
     );
   } else if (module === undefined) {
     body = (
-      <Box {...panel} p="6">
+      <Box layerStyle="panel" p="6">
         <Heading as="h1" fontSize="2xl">
           Module not found
         </Heading>
@@ -138,7 +138,7 @@ function Viewer({ module, lessons, questions, quizError, records, lessonId }: Vi
           quizError={quizError}
         />
         {lesson === undefined ? (
-          <Box {...panel} p="6">
+          <Box layerStyle="panel" p="6">
             <Text color="fg.muted">The lessons of this module are being written.</Text>
           </Box>
         ) : (
@@ -158,7 +158,7 @@ function ModuleHeader({ module, percent }: { readonly module: Module; readonly p
           Module {module.id}
         </Text>
       </HStack>
-      <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+      <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} textStyle="title">
         {module.title}
       </Heading>
       <Text color="fg.muted" mt="2" maxW="3xl">
@@ -188,7 +188,7 @@ interface LessonArticleProps {
 function LessonArticle({ module, lessons, index, steps }: LessonArticleProps) {
   const lesson = lessons[index] as Lesson;
   return (
-    <Box as="article" aria-labelledby="lesson-title" {...panel} p={{ base: '5', md: '8' }}>
+    <Box as="article" aria-labelledby="lesson-title" layerStyle="panel" p={{ base: '5', md: '8' }}>
       <Text fontSize="sm" color="brand.fg" fontWeight="semibold">
         Lesson {index + 1} of {lessons.length}
       </Text>
@@ -199,7 +199,7 @@ function LessonArticle({ module, lessons, index, steps }: LessonArticleProps) {
         tabIndex={-1}
         outline="none"
         fontSize={{ base: '2xl', md: '3xl' }}
-        letterSpacing="-0.01em"
+        textStyle="subtitle"
         mt="1"
       >
         {lesson.title}

@@ -5,7 +5,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { courseHref } from './course-routes';
 import type { QuizOutcome } from './quiz-state';
 import { percentOf, scoreColour, scoreColourTokens, scoreMessage } from './score';
-import { panel } from './ui';
 
 export interface QuizResultProps {
   readonly moduleId: number;
@@ -25,7 +24,7 @@ export function QuizResult({ moduleId, total, outcome, onRetake }: QuizResultPro
   const colour = scoreColour(score);
 
   return (
-    <Box {...panel} p={{ base: '6', md: '10' }} textAlign="center" data-testid="quiz-result">
+    <Box layerStyle="panel" p={{ base: '6', md: '10' }} textAlign="center" data-testid="quiz-result">
       <Heading as="h2" ref={headingRef} tabIndex={-1} outline="none" fontSize={{ base: '2xl', md: '3xl' }}>
         Quiz Complete!
       </Heading>

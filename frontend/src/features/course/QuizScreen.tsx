@@ -38,7 +38,7 @@ import { LessonsToFinish } from './LessonsToFinish';
 import { completedLessonIds, lessonsToFinish } from './progress';
 import { QuizResult } from './QuizResult';
 import { percentOf } from './score';
-import { ErrorState, Loading, ProgressBar, panel } from './ui';
+import { ErrorState, Loading, ProgressBar } from './ui';
 import { useQuizRun } from './use-quiz-run';
 
 export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
@@ -65,7 +65,7 @@ export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
         </RouterLink>
       </Button>
       <Box as="header" mt="3" mb="6">
-        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} textStyle="title">
           {title}
         </Heading>
         {moduleTitle ? (
@@ -87,7 +87,7 @@ export function QuizScreen({ moduleId }: { readonly moduleId: number }) {
           onRetry={() => void failed.query.refetch()}
         />
       ) : questions.length === 0 ? (
-        <Box {...panel} p="6" data-testid="quiz-empty">
+        <Box layerStyle="panel" p="6" data-testid="quiz-empty">
           <Text>No quiz questions available for this module.</Text>
           <Button asChild variant="outline" mt="4">
             <RouterLink to={courseHref(moduleId)}>Back to Course</RouterLink>
@@ -132,7 +132,7 @@ function QuizRunner({
   const answer = showing ? (answers[index] ?? null) : selected;
 
   return (
-    <Box {...panel} p={{ base: '5', md: '8' }} data-testid="quiz" data-phase={phase}>
+    <Box layerStyle="panel" p={{ base: '5', md: '8' }} data-testid="quiz" data-phase={phase}>
       <Flex justify="space-between" align="center" mb="2" fontSize="sm" color="fg.muted">
         <Text as="span" data-testid="quiz-position">
           <VisuallyHidden>Question </VisuallyHidden>

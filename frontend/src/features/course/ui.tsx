@@ -7,14 +7,6 @@ import { isApiError } from '../../api/base-query';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import type { LessonStatus } from './progress';
 
-/** The translucent card every course screen is built from. */
-export const panel = {
-  bg: 'rgba(10, 17, 32, 0.9)',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'xl',
-} as const;
-
 const levelPalettes: Readonly<Record<ModuleLevel, string>> = {
   BEGINNER: 'green',
   INTERMEDIATE: 'blue',

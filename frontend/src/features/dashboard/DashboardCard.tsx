@@ -18,7 +18,7 @@ export function DashboardCard({ title, action, children, testId }: DashboardCard
   return (
     <Panel as="section" aria-labelledby={headingId} data-testid={testId} minW="0">
       <Flex justify="space-between" align="center" gap="3" mb="4" wrap="wrap">
-        <Heading as="h2" id={headingId} fontSize="lg" letterSpacing="-0.01em">
+        <Heading as="h2" id={headingId} fontSize="lg" textStyle="subtitle">
           {title}
         </Heading>
         {action}

@@ -33,7 +33,7 @@ export function DashboardPage() {
       <Stack gap="6">
         <Flex justify="space-between" align={{ base: 'flex-start', md: 'flex-end' }} gap="4" wrap="wrap">
           <Box>
-            <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
+            <Heading as="h1" textStyle="pageTitle">
               Trading Dashboard
             </Heading>
             <Text color="fg.muted" mt="1">

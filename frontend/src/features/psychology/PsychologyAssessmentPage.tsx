@@ -32,7 +32,7 @@ export function PsychologyAssessmentPage() {
     <Container maxW="4xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
       <Stack gap="6">
         <Stack gap="2">
-          <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} letterSpacing="-0.02em">
+          <Heading as="h1" textStyle="pageTitle">
             Trading Psychology Assessment
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>

@@ -78,10 +78,8 @@ export function PsychologyResults({ result, onRetake, headingRef }: PsychologyRe
         role="note"
         aria-label="About this assessment"
         data-testid="disclaimer"
-        bg="rgba(10, 17, 32, 0.88)"
-        borderWidth="1px"
+        layerStyle="panel"
         borderColor="border.emphasized"
-        rounded="xl"
         p="5"
       >
         <Text fontWeight="semibold" mb="1">
