@@ -25,6 +25,7 @@ import { FormAlert } from './FormAlert';
 import {
   type FieldErrors,
   fieldErrorFromServer,
+  focusFirstInvalid,
   loginErrors,
   type RegistrationField,
   registrationErrors,
@@ -351,16 +352,6 @@ interface TextFieldProps extends InputProps {
   readonly error?: string | undefined;
   /** A hint under the input. */
   readonly helper?: string;
-}
-
-/** Moves focus to the form's first field marked invalid (after React has marked it). */
-/**
- * Focuses the first field, in the form's order, that has an error. Found by name rather than by the
- * aria-invalid the next render adds, so it does not race React's commit.
- */
-function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors<string>) {
-  const fields = Array.from(form?.elements ?? []) as HTMLInputElement[];
-  fields.find((field) => errors[field.name] !== undefined)?.focus();
 }
 
 /**

@@ -77,3 +77,12 @@ export function fieldErrorFromServer(
   if (match[2] === 'required' && field === 'email') return { field, text: fieldMessages.emailMissing };
   return { field, text: serverWording[field] ?? fieldMessages.nameInvalid };
 }
+
+/**
+ * Focuses the first field, in the form's order, that has an error. Found by name rather than by the
+ * aria-invalid the next render adds, so it does not race React's commit.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, errors: FieldErrors<string>): void {
+  const fields = Array.from(form?.elements ?? []) as HTMLInputElement[];
+  fields.find((field) => errors[field.name] !== undefined)?.focus();
+}

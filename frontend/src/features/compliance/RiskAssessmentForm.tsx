@@ -17,97 +17,35 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type {
-  ExperienceLevel,
-  FinancialSituation,
-  InvestmentObjective,
-  RiskAssessment,
-} from '@tickwise/contracts';
-import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { readToken } from '../../app/storage';
-import { toast } from '../../components/toast-store';
-import { errorText } from '../../session/errors';
-import { useSubmitRiskAssessmentMutation } from './compliance-api';
+import type { RiskAssessment } from '@tickwise/contracts';
+import { type Ref, useEffect, useId, useRef } from 'react';
 import {
   experienceLevels,
   financialSituations,
   INCOME_MAX_LENGTH,
   investmentObjectives,
-  messages,
   RISK_CAPACITY,
 } from './constants';
+import { useRiskAssessment } from './use-risk-assessment';
 
 export interface RiskAssessmentFormProps {
   readonly onSubmitted: (assessment: RiskAssessment) => void;
 }
 
-const oneYearFromNow = (): string => {
-  const date = new Date();
-  date.setFullYear(date.getFullYear() + 1);
-  return date.toISOString();
-};
-
-const optional = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-
 export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
   const formId = useId();
-  const [experienceLevel, setExperienceLevel] = useState<ExperienceLevel | ''>('');
-  const [financialSituation, setFinancialSituation] = useState<FinancialSituation | ''>('');
-  const [investmentObjective, setInvestmentObjective] = useState<InvestmentObjective | ''>('');
-  const [riskCapacity, setRiskCapacity] = useState<number>(RISK_CAPACITY.initial);
-  const [annualIncome, setAnnualIncome] = useState('');
-  const [netWorth, setNetWorth] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [submitAssessment] = useSubmitRiskAssessmentMutation();
+  const { answers, set, errors, complete, submitting, submit, form } = useRiskAssessment(onSubmitted);
   // The step starts with focus on its first field (after the dialog's own initial focus).
   const firstField = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     const frame = requestAnimationFrame(() => firstField.current?.focus());
     return () => cancelAnimationFrame(frame);
   }, []);
-  const complete = experienceLevel !== '' && financialSituation !== '' && investmentObjective !== '';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (experienceLevel === '' || financialSituation === '' || investmentObjective === '') {
-      toast({
-        title: messages.requiredMissingTitle,
-        description: messages.requiredMissingDescription,
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (readToken() === null) {
-      toast({ title: messages.errorTitle, description: messages.missingToken, variant: 'destructive' });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const assessment = await submitAssessment({
-        experienceLevel,
-        financialSituation,
-        riskCapacity,
-        investmentObjective,
-        annualIncome: optional(annualIncome),
-        netWorth: optional(netWorth),
-        expiresAt: oneYearFromNow(),
-      }).unwrap();
-      onSubmitted(assessment);
-    } catch (error) {
-      toast({
-        title: messages.errorTitle,
-        description: errorText(error, messages.riskAssessmentFailed),
-        variant: 'destructive',
-      });
-      setSubmitting(false);
-    }
-  };
 
   return (
     <>
       <Dialog.Body>
-        <form id={formId} noValidate onSubmit={submit} aria-label="Risk assessment">
+        <form id={formId} ref={form} noValidate onSubmit={submit} aria-label="Risk assessment">
           <Stack gap="5">
             <Text color="fg.muted">
               A few questions about your experience and situation. Your answers stay on your record for one
@@ -118,8 +56,9 @@ export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
               name="experienceLevel"
               placeholder="Select your experience"
               options={experienceLevels}
-              value={experienceLevel}
-              onChange={setExperienceLevel}
+              value={answers.experienceLevel}
+              onChange={(v) => set('experienceLevel', v)}
+              error={errors.experienceLevel}
               fieldRef={firstField}
             />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -128,33 +67,41 @@ export function RiskAssessmentForm({ onSubmitted }: RiskAssessmentFormProps) {
                 name="financialSituation"
                 placeholder="Select your situation"
                 options={financialSituations}
-                value={financialSituation}
-                onChange={setFinancialSituation}
+                value={answers.financialSituation}
+                onChange={(v) => set('financialSituation', v)}
+                error={errors.financialSituation}
               />
               <RequiredSelect
                 label="Investment objective"
                 name="investmentObjective"
                 placeholder="Select your objective"
                 options={investmentObjectives}
-                value={investmentObjective}
-                onChange={setInvestmentObjective}
+                value={answers.investmentObjective}
+                onChange={(v) => set('investmentObjective', v)}
+                error={errors.investmentObjective}
               />
             </SimpleGrid>
-            <RiskCapacitySlider value={riskCapacity} onChange={setRiskCapacity} />
+            <RiskCapacitySlider
+              value={answers.riskCapacity}
+              onChange={(v) => set('riskCapacity', v)}
+              error={errors.riskCapacity}
+            />
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <OptionalText
                 label="Annual income (optional)"
                 name="annualIncome"
                 placeholder="e.g. $50,000–$75,000"
-                value={annualIncome}
-                onChange={setAnnualIncome}
+                value={answers.annualIncome}
+                onChange={(v) => set('annualIncome', v)}
+                error={errors.annualIncome}
               />
               <OptionalText
                 label="Net worth (optional)"
                 name="netWorth"
                 placeholder="e.g. under $100,000"
-                value={netWorth}
-                onChange={setNetWorth}
+                value={answers.netWorth}
+                onChange={(v) => set('netWorth', v)}
+                error={errors.netWorth}
               />
             </SimpleGrid>
             {complete ? null : (
@@ -189,13 +136,15 @@ interface RequiredSelectProps<V extends string> {
   readonly value: V | '';
   readonly onChange: (value: V | '') => void;
   readonly fieldRef?: Ref<HTMLSelectElement>;
+  /** What is wrong, in plain words: the select is marked invalid and described by it. */
+  readonly error?: string | undefined;
 }
 
 /** One of the assessment's required choices: a native select whose empty placeholder cannot be picked. */
 function RequiredSelect<V extends string>(props: RequiredSelectProps<V>) {
-  const { label, name, placeholder, options, value, onChange, fieldRef } = props;
+  const { label, name, placeholder, options, value, onChange, fieldRef, error } = props;
   return (
-    <Field.Root required>
+    <Field.Root required invalid={error !== undefined}>
       <Field.Label>
         {label} <Field.RequiredIndicator />
       </Field.Label>
@@ -217,50 +166,57 @@ function RequiredSelect<V extends string>(props: RequiredSelectProps<V>) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
+      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }
 
 /** Risk capacity on the 1–10 slider, its value beside the label and what the ends mean. */
-function RiskCapacitySlider({
-  value,
-  onChange,
-}: {
+interface RiskCapacitySliderProps {
   readonly value: number;
-  readonly onChange: (v: number) => void;
-}) {
+  readonly onChange: (value: number) => void;
+  /** The server's word on the value (the slider itself cannot leave 1–10). */
+  readonly error?: string | undefined;
+}
+
+function RiskCapacitySlider({ value, onChange, error }: RiskCapacitySliderProps) {
   return (
-    <Slider.Root
-      min={RISK_CAPACITY.min}
-      max={RISK_CAPACITY.max}
-      step={RISK_CAPACITY.step}
-      value={[value]}
-      onValueChange={(e) => onChange(e.value[0] ?? RISK_CAPACITY.initial)}
-      getAriaValueText={(details) => `${details.value} of ${RISK_CAPACITY.max}`}
-      name="riskCapacity"
-    >
-      <Flex justify="space-between" align="baseline" gap="3">
-        <Slider.Label fontWeight="medium">Risk capacity</Slider.Label>
-        <Text fontWeight="semibold" color="brand.fg" fontVariantNumeric="tabular-nums" aria-hidden>
-          {value} / {RISK_CAPACITY.max}
+    <Field.Root invalid={error !== undefined}>
+      <Slider.Root
+        w="full"
+        min={RISK_CAPACITY.min}
+        max={RISK_CAPACITY.max}
+        step={RISK_CAPACITY.step}
+        value={[value]}
+        onValueChange={(e) => onChange(e.value[0] ?? RISK_CAPACITY.initial)}
+        getAriaValueText={(details) => `${details.value} of ${RISK_CAPACITY.max}`}
+        name="riskCapacity"
+        invalid={error !== undefined}
+      >
+        <Flex justify="space-between" align="baseline" gap="3">
+          <Slider.Label fontWeight="medium">Risk capacity</Slider.Label>
+          <Text fontWeight="semibold" color="brand.fg" fontVariantNumeric="tabular-nums" aria-hidden>
+            {value} / {RISK_CAPACITY.max}
+          </Text>
+        </Flex>
+        <Text fontSize="sm" color="fg.muted" mb="2">
+          How much loss could you bear? 1: none at all; 10: you could lose all the money you trade with.
         </Text>
-      </Flex>
-      <Text fontSize="sm" color="fg.muted" mb="2">
-        How much loss could you bear? 1: none at all; 10: you could lose all the money you trade with.
-      </Text>
-      <Slider.Control>
-        <Slider.Track>
-          <Slider.Range />
-        </Slider.Track>
-        <Slider.Thumb index={0}>
-          <Slider.HiddenInput />
-        </Slider.Thumb>
-      </Slider.Control>
-      <Flex justify="space-between" fontSize="xs" color="fg.muted" mt="1" aria-hidden>
-        <span>1 · Low</span>
-        <span>10 · High</span>
-      </Flex>
-    </Slider.Root>
+        <Slider.Control>
+          <Slider.Track>
+            <Slider.Range />
+          </Slider.Track>
+          <Slider.Thumb index={0}>
+            <Slider.HiddenInput />
+          </Slider.Thumb>
+        </Slider.Control>
+        <Flex justify="space-between" fontSize="xs" color="fg.muted" mt="1" aria-hidden>
+          <span>1 · Low</span>
+          <span>10 · High</span>
+        </Flex>
+      </Slider.Root>
+      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+    </Field.Root>
   );
 }
 
@@ -270,12 +226,13 @@ interface OptionalTextProps {
   readonly placeholder: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
+  readonly error?: string | undefined;
 }
 
 /** Annual income or net worth: optional free text, sent as null when empty. */
-function OptionalText({ label, name, placeholder, value, onChange }: OptionalTextProps) {
+function OptionalText({ label, name, placeholder, value, onChange, error }: OptionalTextProps) {
   return (
-    <Field.Root>
+    <Field.Root invalid={error !== undefined}>
       <Field.Label>{label}</Field.Label>
       <Input
         name={name}
@@ -284,6 +241,7 @@ function OptionalText({ label, name, placeholder, value, onChange }: OptionalTex
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
       />
+      {error !== undefined ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   );
 }

@@ -127,6 +127,46 @@ describe('the risk-assessment form', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('marks each missing choice invalid with its message in plain words, and focuses the first', async () => {
+    scriptFetch(() => json({}));
+    const user = userEvent.setup();
+    renderForm();
+    await user.selectOptions(screen.getByLabelText(/Financial situation/), 'growing');
+    fireEvent.submit(screen.getByRole('form', { name: 'Risk assessment' }));
+    const experience = screen.getByLabelText(/Trading experience/);
+    await waitFor(() => expect(experience).toHaveAttribute('aria-invalid', 'true'));
+    expect(experience).toHaveAccessibleDescription('Choose how much trading experience you have.');
+    expect(experience).toHaveFocus();
+    expect(screen.getByLabelText(/Financial situation/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/Investment objective/)).toHaveAccessibleDescription(
+      'Choose what you want to get from trading.',
+    );
+    // A choice made clears its message at once.
+    await user.selectOptions(experience, 'beginner');
+    expect(experience).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("puts the server's field message on the field, in the same words", async () => {
+    scriptFetch(() =>
+      json({ error: 'annualIncome: must be a string of at most 100 characters or null' }, 400),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/Annual income/), '$60,000');
+    await user.click(submit());
+    const income = screen.getByLabelText(/Annual income/);
+    await waitFor(() => expect(income).toHaveAttribute('aria-invalid', 'true'));
+    expect(income).toHaveAccessibleDescription('Use at most 100 characters, or leave it empty.');
+    expect(latestToast()).toMatchObject({
+      title: 'Error',
+      description: 'Use at most 100 characters, or leave it empty.',
+      variant: 'destructive',
+    });
+    await user.type(income, '0');
+    expect(income).not.toHaveAttribute('aria-invalid');
+  });
+
   it('sends the answers, empty optional fields as null, capacity as a whole number, expiresAt a year ahead', async () => {
     const calls = scriptFetch(() => json(saved, 201));
     const user = userEvent.setup();
@@ -171,10 +211,11 @@ describe('the risk-assessment form', () => {
 
   it.each([
     [
-      'the server’s message',
+      'the server’s message in plain words',
       () => json({ error: 'riskCapacity: must be 1 to 10' }, 400),
-      'riskCapacity: must be 1 to 10',
+      'Choose a risk capacity from 1 to 10.',
     ],
+    ['the server’s other message', () => json({ error: 'Register first' }, 403), 'Register first'],
     ['the fallback', () => json('', 500), 'Failed to submit risk assessment. Please try again.'],
   ])('shows %s in an error toast and can be sent again', async (_, reply, message) => {
     scriptFetch(reply);
