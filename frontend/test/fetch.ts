@@ -11,13 +11,54 @@ export interface FetchCall {
 }
 
 type Reply =
-  | { status?: number; statusText?: string; body?: unknown; headers?: Record<string, string> }
+  | {
+      status?: number;
+      statusText?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** Sent although it breaks the route's contract (a test of what the app does with such an answer). */
+      breaksContract?: true;
+    }
   | Error;
 type Handler = (call: FetchCall) => Reply | Promise<Reply>;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Reply {
   return { status, body, headers };
 }
+
+/** A successful answer that breaks the route's contract on purpose: scriptFetch lets it through. */
+export function brokenReply(body: unknown, status = 200): Reply {
+  return { status, body, breaksContract: true };
+}
+
+/** The route a request is for (by method and path), if it is one of the contracts' routes. */
+function routeOf(method: string, pathname: string): RouteName | undefined {
+  return (Object.keys(routes) as RouteName[]).find((name) => {
+    const route = routes[name];
+    if (route.method !== method) return false;
+    const pattern = route.path.replace(/:[A-Za-z]+/g, '[^/]+');
+    return new RegExp(`^${pattern}$`).test(pathname);
+  });
+}
+
+/**
+ * Every successful JSON answer a fake gives to one of the contracts' routes is decoded with the route's
+ * response codec: a fake that drifts from the contract fails its test here, with what is wrong, instead of
+ * passing (or failing somewhere else) for the wrong reason. `brokenReply` opts out, on purpose.
+ */
+function checkAgainstContract(call: FetchCall, reply: Exclude<Reply, Error>, status: number): void {
+  if (reply.breaksContract || status < 200 || status >= 300) return;
+  if (reply.body === undefined || typeof reply.body === 'string') return;
+  const name = routeOf(call.method, new URL(call.url, 'http://localhost').pathname);
+  if (name === undefined) return;
+  const checked = (routes[name].response as t.Decoder<unknown, unknown>).decode(reply.body);
+  if (isLeft(checked))
+    contractBreaks.push(`fake ${name} answer breaks the contract: ${formatErrors(checked.left, 'answer')}`);
+}
+
+/** What fakes answered against the contract since the last call (test/setup.ts fails the test on any). */
+const contractBreaks: string[] = [];
+export const takeContractBreaks = (): string[] => contractBreaks.splice(0);
 
 /** Replaces global fetch with `handler`; returns the calls it received. */
 export function scriptFetch(handler: Handler): FetchCall[] {
@@ -35,6 +76,7 @@ export function scriptFetch(handler: Handler): FetchCall[] {
     const reply = await handler(call);
     if (reply instanceof Error) throw reply;
     const status = reply.status ?? 200;
+    checkAgainstContract(call, reply, status);
     const text =
       reply.body === undefined
         ? ''

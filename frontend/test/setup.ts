@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { takeContractBreaks } from './fetch';
 
 // findBy… and waitFor wait up to 10 s (default 1 s): lazy screens load through dynamic imports, and CI runs
 // these suites beside real servers and a browser on two cores. A real failure still fails, only later.
@@ -62,4 +63,10 @@ HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElemen
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  takeContractBreaks();
+});
+
+// A fake answer that drifts from the contracts fails its test (test/fetch.ts).
+afterEach(() => {
+  expect(takeContractBreaks()).toEqual([]);
 });

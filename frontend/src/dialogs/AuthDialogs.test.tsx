@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { closings, expectFocusBackAfterClosing } from '../../test/dialog-focus';
-import { json, scriptFetch } from '../../test/fetch';
+import { brokenReply, json, scriptFetch } from '../../test/fetch';
 import { learner, renderWithProviders, sessionOf } from '../../test/render';
 import { storageKeys } from '../app/storage';
 import { useSession } from '../session/use-session';
@@ -234,7 +234,7 @@ describe('the registration dialog', () => {
   });
 
   it("refuses a response without token and user: 'Invalid response format from server'", async () => {
-    scriptFetch(() => json({ user: newUser }, 201));
+    scriptFetch(() => brokenReply({ user: newUser }, 201));
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'Open register' }));
     await screen.findByRole('dialog', { name: 'Join Tickwise' });

@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Lesson, Module, ProgressRecord, QuizResult } from '@tickwise/contracts';
 import { Route, Routes } from 'react-router-dom';
-import { type FetchCall, json, scriptFetch } from '../../../test/fetch';
+import { brokenReply, type FetchCall, json, scriptFetch } from '../../../test/fetch';
 import { learner, renderWithProviders, sessionOf } from '../../../test/render';
 import { CoursePage } from './CoursePage';
 
@@ -216,7 +216,7 @@ describe('the course screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     first.unmount();
 
-    startServer({ progressReply: () => json({ unexpected: true }) });
+    startServer({ progressReply: () => brokenReply({ unexpected: true }) });
     const second = renderCourse('/course');
     expect(await screen.findAllByText('0% complete')).toHaveLength(3);
     second.unmount();

@@ -1,5 +1,5 @@
 import type { Dashboard, TradingProfile } from '@tickwise/contracts';
-import { json, replyOf, scriptFetch } from '../../../test/fetch';
+import { brokenReply, replyOf, scriptFetch } from '../../../test/fetch';
 import { createAppStore } from '../../app/store';
 import { dashboardApi } from './dashboard-api';
 
@@ -36,7 +36,7 @@ describe('the dashboard endpoints', () => {
   });
 
   it('turn an answer that breaks the contract into an error, not a dashboard of the wrong shape', async () => {
-    scriptFetch(() => json({ ...dashboard, moduleProgress: [{ moduleId: 1 }] }));
+    scriptFetch(() => brokenReply({ ...dashboard, moduleProgress: [{ moduleId: 1 }] }));
     const store = createAppStore();
     const reply = await store.dispatch(dashboardApi.endpoints.dashboard.initiate());
     expect(reply.data).toBeUndefined();
