@@ -1,6 +1,7 @@
 // Rendering the gateway template (what the nginx image's envsubst does in docker compose, and what the
 // gateway test does for Debian's nginx).
 import { readFileSync } from 'node:fs';
+import { pagePaths } from '@tickwise/contracts/pages';
 import {
   GATEWAY_TEMPLATE_FILE,
   renderGatewayConfig,
@@ -72,5 +73,13 @@ describe('gateway template', () => {
       expect(line).toContain('/tmp/gw/');
     }
     expect(conf).not.toMatch(/^\s*(pid|daemon)\s/m);
+  });
+
+  test("lists exactly the app's pages (contracts' pagePaths) as the paths that get the app", () => {
+    const template = readFileSync(GATEWAY_TEMPLATE_FILE, 'utf8');
+    const entries = /map \$uri \$tickwise_spa_entry \{([\s\S]*?)\}/.exec(template)?.[1] ?? '';
+    const named = /~\^\/\(([^)]*)\)\/\*\$ \/index\.html;/.exec(entries)?.[1]?.split('|') ?? [];
+    const exact = [...entries.matchAll(/"([^"]+)"\s+\/index\.html;/g)].map((m) => m[1]);
+    expect([...exact, ...named.map((name) => `/${name}`)].sort()).toEqual(Object.values(pagePaths).sort());
   });
 });

@@ -317,6 +317,26 @@ describe('the gateway in front of the split services', () => {
     expect(await res.text()).toBe(readFileSync(join(dist, asset), 'utf8'));
   });
 
+  test('answers a path that is not a page with 404 and the app, its prerendered landing hidden; a page with a trailing slash is the page', async () => {
+    const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(index).toContain('<div data-prerendered="landing"');
+    const missing = await fetch(`${gateway}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(missing.headers.get('cache-control')).toBe('no-cache');
+    expect(missing.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await missing.text()).toBe(
+      index.replace('<div data-prerendered="landing"', '<div data-prerendered="landing" hidden'),
+    );
+    for (const path of ['/course/', '/cftc-compliance', '/']) {
+      const page = await fetch(`${gateway}${path}`);
+      expect({ path, status: page.status }).toEqual({ path, status: 200 });
+      expect(await page.text()).toBe(index);
+    }
+    expect((await fetch(`${gateway}/course/lessons`)).status).toBe(404);
+    expect((await fetch(`${gateway}/.tickwise-not-found`)).status).toBe(404);
+  });
+
   test('refuses a body over 64 KB at the gateway with the API error shape', async () => {
     const res = await fetch(`${gateway}/api/auth/register`, {
       method: 'POST',
