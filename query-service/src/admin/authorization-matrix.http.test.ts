@@ -182,7 +182,6 @@ describe('the route table itself', () => {
       '/api/modules/:id/quiz',
       '/api/regulatory/warning/:id/acknowledge',
     ]);
-    expect(learnerRoutes.filter((r) => r.query !== undefined).map((r) => r.name)).toEqual([]);
     const fieldsOf = (codec: unknown): string[] => {
       if (typeof codec !== 'object' || codec === null) return [];
       if ('props' in codec && typeof codec.props === 'object' && codec.props !== null)
@@ -191,6 +190,10 @@ describe('the route table itself', () => {
       if ('type' in codec) return fieldsOf(codec.type);
       return [];
     };
+    // A learner route takes a query only to refuse one: a closed query with no fields (GET /api/account/data),
+    // so no user id can ride along.
+    expect(learnerRoutes.flatMap((r) => fieldsOf(r.query))).toEqual([]);
+    expect(learnerRoutes.filter((r) => r.query !== undefined).map((r) => r.name)).toEqual(['personalData']);
     const bodyFields = learnerRoutes.flatMap((r) => fieldsOf(r.body));
     expect(bodyFields.length).toBeGreaterThan(0);
     expect(bodyFields.filter((f) => /user|learner|owner|account/i.test(f))).toEqual([]);
