@@ -113,3 +113,55 @@ describe('the read cache follows what other connections commit', () => {
     expect(await reader.get('docs', 'a')).toEqual({ id: 'a', list: [3, 1, 2] });
   });
 });
+
+describe('what another thread or process commits', () => {
+  // A connection outside this thread's stores (as the app's projections worker, or another process): it
+  // writes what SqliteReadModelStore's commit writes — the document, its change record, the checkpoint.
+  let file: string;
+  let reader: CachedReadModelStore;
+  let other: Database.Database;
+  const commitElsewhere = (v: number) =>
+    other.transaction(() => {
+      other.prepare('UPDATE "rm_docs" SET doc = ? WHERE id = ?').run(JSON.stringify({ id: 'a', v }), 'a');
+      other.prepare("INSERT INTO changes (collection, doc_id) VALUES ('docs', 'a')").run();
+      other
+        .prepare(
+          "INSERT INTO checkpoints (name, position, updated_at) VALUES ('p', ?, '') ON CONFLICT(name) DO UPDATE SET position = excluded.position",
+        )
+        .run(String(v));
+    })();
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  beforeEach(async () => {
+    file = join(dir, `elsewhere-${Date.now()}-${Math.random()}.db`);
+    const writer = new SqliteReadModelStore({ file });
+    await writer.commit([{ kind: 'upsert', collection: 'docs', doc: { id: 'a', v: 1 } }], {
+      name: 'p',
+      position: '1',
+    });
+    await writer.close();
+    reader = cached(file);
+    other = new Database(file);
+    await nextTurn();
+  });
+  afterEach(async () => {
+    other.close();
+    await reader.close();
+  });
+
+  test('is seen from the next turn of the event loop; reads within one turn see one moment', async () => {
+    expect(await reader.get('docs', 'a')).toEqual({ id: 'a', v: 1 });
+    commitElsewhere(2);
+    expect(await reader.get('docs', 'a')).toEqual({ id: 'a', v: 1 });
+    await nextTurn();
+    expect(await reader.get('docs', 'a')).toEqual({ id: 'a', v: 2 });
+  });
+
+  test('is seen at once after its checkpoint was read (read-your-writes)', async () => {
+    expect(await reader.get('docs', 'a')).toEqual({ id: 'a', v: 1 });
+    commitElsewhere(3);
+    expect(await reader.getCheckpoint('p')).toMatchObject({ position: '3' });
+    expect(await reader.get('docs', 'a')).toEqual({ id: 'a', v: 3 });
+    expect(await reader.find('docs')).toEqual([{ id: 'a', v: 3 }]);
+  });
+});

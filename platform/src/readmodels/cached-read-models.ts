@@ -25,11 +25,13 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Read models served from memory, exactly: before each read it asks the change feed whether another
- * connection has committed, and forgets what changed (a document, or a whole collection by bumping its
- * epoch); its own commits forget what they wrote. So a read never returns what the store no longer holds,
- * and after a projection's checkpoint is seen (read-your-writes) its documents are seen too. Documents and
- * query results are frozen: callers must copy before they change anything.
+ * Read models served from memory: it asks the change feed whether another connection has committed, and
+ * forgets what changed (a document, or a whole collection by bumping its epoch); its own commits forget what
+ * they wrote. The feed's database-wide check is asked once per turn of the event loop (reads in one turn see
+ * one moment of the store, as if they had all been made at its start), again whenever a connection of this
+ * thread has committed, and always after a checkpoint is read: so once a projection's checkpoint is seen
+ * (read-your-writes) its documents are seen too, and what this thread wrote is read back at once. Documents
+ * and query results are frozen: callers must copy before they change anything.
  */
 export class CachedReadModelStore implements ReadModelStore {
   private readonly docs: LRUCache<string, Entry<Doc | null>>;
@@ -40,6 +42,8 @@ export class CachedReadModelStore implements ReadModelStore {
   private readonly any = new Map<string, number>();
   private seenVersion: number;
   private seenChange: number;
+  /** The feed's thread-local version when the database-wide check was last made in this turn. */
+  private checkedLocal: number | null = null;
 
   constructor(
     private readonly inner: ReadModelStore,
@@ -68,8 +72,18 @@ export class CachedReadModelStore implements ReadModelStore {
     CachedReadModelStore.bump(this.any, collection);
   }
 
-  /** Catches up with what other connections committed since the last read. */
-  private sync(): void {
+  /**
+   * Catches up with what other connections committed since the last read: at most once per turn of the
+   * event loop unless this thread committed meanwhile, or `always` (after a checkpoint was read).
+   */
+  private sync(always = false): void {
+    const local = this.feed.localVersion();
+    if (!always && this.checkedLocal === local) return;
+    if (this.checkedLocal === null)
+      setImmediate(() => {
+        this.checkedLocal = null;
+      });
+    this.checkedLocal = local;
     const version = this.feed.version();
     if (version === this.seenVersion) return;
     this.seenVersion = version;
@@ -141,8 +155,11 @@ export class CachedReadModelStore implements ReadModelStore {
     return this.inner.listCollections();
   }
 
-  getCheckpoint(name: string): Promise<Checkpoint | undefined> {
-    return this.inner.getCheckpoint(name);
+  async getCheckpoint(name: string): Promise<Checkpoint | undefined> {
+    const checkpoint = await this.inner.getCheckpoint(name);
+    // A projection commits its documents with its checkpoint: having seen the one, see the others.
+    this.sync(true);
+    return checkpoint;
   }
 
   deleteCheckpoint(name: string): Promise<void> {

@@ -26,6 +26,12 @@ const PER_DOCUMENT_CHANGES = 64;
 /** How many change records are kept; a reader further behind than this forgets its whole cache. */
 const KEPT_CHANGES = 50_000;
 
+/**
+ * Commits made by any connection of this thread (another store on the same file in the same thread, as the
+ * test stack's projections are): a read cache of this thread asks it on every read (see `changeFeed`).
+ */
+let threadCommits = 0;
+
 const bindable = (value: FieldValue): string | number | null =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
@@ -72,6 +78,7 @@ export class SqliteReadModelStore implements ReadModelStore {
     const latest = this.db.prepare('SELECT COALESCE(MAX(seq), 0) FROM changes').pluck();
     return {
       version: () => version.get() as number,
+      localVersion: () => threadCommits,
       latest: () => latest.get() as number,
       since: (after) => {
         const first = oldest.get() as number | null;
@@ -231,6 +238,7 @@ export class SqliteReadModelStore implements ReadModelStore {
       }
     });
     run.immediate();
+    threadCommits += 1;
   }
 
   async getCheckpoint(name: string): Promise<Checkpoint | undefined> {
