@@ -188,6 +188,27 @@ describe('createCourseCatalog over the published course', () => {
     expect(await catalog.question(1)).toBeUndefined();
   });
 
+  test("a question or check seen before is confirmed by one read of its module's head; no other module is read", async () => {
+    const catalog = createCourseCatalog(log);
+    const module11 = loadCourse().modules[10];
+    const questionId = module11?.quiz.at(-1)?.id ?? 0;
+    const lesson = module11?.lessons.find((l) => l.checks.length > 0);
+    const checkId = lesson?.checks[0]?.id ?? 0;
+    expect(await catalog.question(questionId)).toMatchObject({ moduleId: 11 });
+    expect(await catalog.check(lesson?.id ?? 0, checkId)).toMatchObject({ moduleId: 11 });
+    const reads = jest.spyOn(log, 'readStream');
+    try {
+      expect(await catalog.question(questionId)).toMatchObject({ moduleId: 11 });
+      expect(await catalog.check(lesson?.id ?? 0, checkId)).toMatchObject({ moduleId: 11 });
+      expect(reads.mock.calls.map(([stream]) => stream)).toEqual([
+        streams.catalogModule(11),
+        streams.catalogModule(11),
+      ]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   test('a module published again is picked up by the next call (cached per stream revision)', async () => {
     const catalog = createCourseCatalog(log);
     expect((await catalog.module(12))?.lessonIds).toHaveLength(4);

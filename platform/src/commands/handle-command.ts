@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@tickwise/contracts';
-import { commandEventId, commandEventIds } from '../eventlog/ids';
+import { commandEventId } from '../eventlog/ids';
 import {
   type EventLog,
   type EventMetadata,
@@ -121,6 +121,27 @@ export function handleCommand<C, S, E extends DomainEvent>(
   return decider.ignoresHistory ? attempt() : afterEarlierCommands(deps.log, request.stream, attempt);
 }
 
+/**
+ * The indexes of the events a command appended earlier (none when it is new). A command's events are
+ * appended together, so they follow one another from its first event id.
+ */
+function eventsOfCommand(
+  eventIndex: ReadonlyMap<string, number>,
+  history: readonly { eventId: string }[],
+  commandKey: string,
+): number[] {
+  const firstId = commandEventId(commandKey, 0);
+  const first = eventIndex.get(firstId);
+  if (first === undefined || history[first]?.eventId !== firstId) return [];
+  const found = [first];
+  while (
+    found.length < MAX_EVENTS_PER_COMMAND &&
+    history[first + found.length]?.eventId === commandEventId(commandKey, found.length)
+  )
+    found.push(first + found.length);
+  return found;
+}
+
 async function decideAndAppend<C, S, E extends DomainEvent>(
   deps: CommandDeps,
   decider: Decider<C, S, E>,
@@ -134,8 +155,7 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
     const { state, history } = loaded;
     // Event ids depend on the command and the stream: one command's events on two streams never collide.
     const commandKey = `${request.commandId}@${request.stream}`;
-    const ownIds = new Set(commandEventIds(commandKey, MAX_EVENTS_PER_COMMAND));
-    const previous = history.flatMap((e, index) => (ownIds.has(e.eventId) ? [index] : []));
+    const previous = eventsOfCommand(loaded.eventIndex, history, commandKey);
     if (previous.length > 0) {
       return {
         state,
@@ -157,11 +177,12 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
       ...event,
       eventId: commandEventId(commandKey, index),
     }));
+    const metadata = commandMetadata(request, occurredAt);
     const decided: readonly DomainEvent[] = decision.events;
     const newEvents: NewEvent[] = decided.map((event, index) => ({
       ...event,
-      eventId: commandEventId(commandKey, index),
-      metadata: commandMetadata(request, occurredAt),
+      eventId: appended[index]?.eventId,
+      metadata,
     }));
     try {
       const result = await deps.log.appendToStream(request.stream, newEvents, {

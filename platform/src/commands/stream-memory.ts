@@ -15,6 +15,11 @@ export interface LoadedStream<S, E extends DomainEvent> {
   readonly positions: readonly (Position | undefined)[];
   /** Whether any event holds personal data: such a stream is never kept in memory (see `load`). */
   readonly personal: boolean;
+  /**
+   * Each history event's index by its id (a repeated command finds its events without a scan). Shared by a
+   * stream's successive states, which only add to it: a reader checks the history at the index it finds.
+   */
+  readonly eventIndex: Map<string, number>;
 }
 
 /** Streams kept per log and decider: the ones being written now; the least recently used go first. */
@@ -54,12 +59,16 @@ export function extend<S, E extends DomainEvent>(
   positions: readonly (Position | undefined)[],
 ): LoadedStream<S, E> {
   if (events.length === 0) return loaded;
+  const { eventIndex } = loaded;
+  for (const [offset, event] of events.entries())
+    eventIndex.set(event.eventId, loaded.history.length + offset);
   return {
     revision: (loaded.revision ?? -1) + events.length,
     state: events.reduce(decider.evolve, loaded.state),
     history: [...loaded.history, ...events],
     positions: [...loaded.positions, ...positions],
     personal: loaded.personal || events.some(holdsPersonalData),
+    eventIndex,
   };
 }
 
@@ -71,6 +80,7 @@ export const emptyStream = <S, E extends DomainEvent>(
   history: [],
   positions: [],
   personal: false,
+  eventIndex: new Map(),
 });
 
 /**
