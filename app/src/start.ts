@@ -27,7 +27,7 @@ async function main() {
   const logger = createLogger({ name: 'tickwise' });
   const config = loadServerConfig();
   const dist = ensureFrontendBuilt(resolve(__dirname, '..', '..'));
-  const storage = await openStorage(config, { cacheReads: true });
+  const storage = await openStorage(config, { cacheReads: true, writerThread: true });
   await publishContent(storage.log, logger);
   const metrics = new Metrics();
   // The projections on the second core; the query routes follow their checkpoints in the store.

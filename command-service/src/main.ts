@@ -14,7 +14,7 @@ import { startProcessManagers } from './process-managers/start';
 
 async function main() {
   const config = loadServerConfig();
-  const storage = await openStorage(config, { cacheReads: true });
+  const storage = await openStorage(config, { cacheReads: true, writerThread: true });
   const deps = commandServiceDeps(config, storage);
   await publishContent(storage.log, deps.logger);
   const processes = startProcessManagers(deps);

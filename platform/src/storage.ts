@@ -55,6 +55,11 @@ export interface OpenOptions {
    * request path). Off for one-off commands; the MongoDB store is always read directly.
    */
   cacheReads?: boolean;
+  /**
+   * Commit the embedded log's appends on a writer thread (a server: the fsync of a group commit then never
+   * blocks the event loop that answers HTTP). Off for one-off commands.
+   */
+  writerThread?: boolean;
 }
 
 /** A storage file that cannot be opened: the message names the file and says why, for the operator. */
@@ -106,7 +111,15 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
   const stored = sealedEvents(personalFields);
   const adapterLog: EventLog = config.eventstoreUrl
     ? new EventStoreDbEventLog(config.eventstoreUrl, { events: stored })
-    : opened(eventsFile, () => new SqliteEventLog({ file: privateDatabaseFile(eventsFile), events: stored }));
+    : opened(
+        eventsFile,
+        () =>
+          new SqliteEventLog({
+            file: privateDatabaseFile(eventsFile),
+            events: stored,
+            writerThread: options.writerThread === true,
+          }),
+      );
   const clear = await firstClearPersonalField(adapterLog, personalFields).catch(async (error: unknown) => {
     await adapterLog.close();
     throw error;

@@ -12,24 +12,36 @@ const dir = mkdtempSync(join(tmpdir(), 'tickwise-eventlog-'));
 const file = join(dir, 'events.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const tamperWith = (file: string) => async (stream: string, revision: number) => {
+  const db = new Database(file);
+  const row = db
+    .prepare('SELECT data FROM events WHERE stream = ? AND revision = ?')
+    .get(stream, revision) as {
+    data: string;
+  };
+  const flipped = row.data.replace(/\d/, (digit) => String((Number(digit) + 1) % 10));
+  db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(flipped, stream, revision);
+  db.close();
+};
+
 describeEventLogContract('SQLite', {
   open: async () => new SqliteEventLog({ file, events: anyEvents }),
-  tamper: async (stream, revision) => {
-    const db = new Database(file);
-    const row = db
-      .prepare('SELECT data FROM events WHERE stream = ? AND revision = ?')
-      .get(stream, revision) as {
-      data: string;
-    };
-    const flipped = row.data.replace(/\d/, (digit) => String((Number(digit) + 1) % 10));
-    db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(flipped, stream, revision);
-    db.close();
-  },
+  tamper: tamperWith(file),
 });
 
-describe('SQLite group commit', () => {
+// The servers' log: appends committed by a writer thread on its own connection, reads on this one.
+const threadFile = join(dir, 'events-writer-thread.db');
+describeEventLogContract('SQLite with a writer thread', {
+  open: async () => new SqliteEventLog({ file: threadFile, events: anyEvents, writerThread: true }),
+  tamper: tamperWith(threadFile),
+});
+
+describe.each([
+  ['on its own connection', false, file],
+  ['on a writer thread', true, threadFile],
+])('SQLite group commit %s', (_, writerThread, file) => {
   test('an append failing halfway through writing fails alone; the others in its group commit', async () => {
-    const log = new SqliteEventLog({ file, events: anyEvents });
+    const log = new SqliteEventLog({ file, events: anyEvents, writerThread });
     const taken = newId();
     await log.appendToStream('group-owner', [event('Owned', {}, taken)], { expectedRevision: 'no_stream' });
     const results = await Promise.allSettled([

@@ -237,7 +237,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const storageConfig = { dataDir: dir, eventstoreUrl: undefined, mongoUrl: undefined, mongoDb: 'x' };
   const storage = options.previousRelease
     ? previousReleaseStorage(storageConfig)
-    : await openStorage(storageConfig, { beneath: options.logBeneath, cacheReads: true });
+    : await openStorage(storageConfig, {
+        beneath: options.logBeneath,
+        cacheReads: true,
+        writerThread: true,
+      });
   const projectionErrors: unknown[] = [];
   // As in `npm start`: the services read through their read cache; the projections write over a connection
   // of their own (the worker thread's), which the cache follows through the store's change feed.

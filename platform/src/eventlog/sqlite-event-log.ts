@@ -1,8 +1,7 @@
 import type { DomainEvent } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
 import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
-import { GENESIS_HASH, hashEnvelope, verifyChain } from './hash-chain';
-import { newId } from './ids';
+import { verifyChain } from './hash-chain';
 import {
   type AppendResult,
   CorruptEventError,
@@ -17,8 +16,9 @@ import {
   type StreamVerification,
   type Subscription,
   type TaggedEvent,
-  WrongExpectedRevisionError,
 } from './port';
+import { type AppendOutcome, type AppendRequest, errorOf } from './sqlite-appender';
+import { type Appender, InlineAppender, ThreadAppender } from './sqlite-writer';
 
 export interface SqliteEventLogOptions<E extends TaggedEvent = DomainEvent> {
   /** Path of the database file (its own file, separate from the read models). */
@@ -28,6 +28,11 @@ export interface SqliteEventLogOptions<E extends TaggedEvent = DomainEvent> {
   /** How often an idle live subscription looks for appends made by other processes. */
   pollIntervalMs?: number;
   busyTimeoutMs?: number;
+  /**
+   * Commit appends on a writer thread with its own connection (see ThreadAppender), so the fsync of a group
+   * commit never blocks this thread's event loop; the servers use it. Default: on this thread.
+   */
+  writerThread?: boolean;
 }
 
 interface EventRow {
@@ -40,15 +45,7 @@ interface EventRow {
   metadata: string;
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
-
-/** An append refused by a check made before it wrote anything (the group transaction can go on). */
-class RejectedBeforeWrite extends Error {}
-
-interface PendingAppend {
-  stream: string;
-  events: readonly NewEvent<TaggedEvent>[];
-  expectedRevision: ExpectedRevision;
+interface PendingAppend extends AppendRequest {
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
@@ -142,16 +139,14 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
   private readonly pollIntervalMs: number;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
+  /** The group commit under way: one at a time, the next gathers what arrives meanwhile. */
+  private flushing: Promise<void> | undefined;
+  private readonly appender: Appender;
   private readonly listeners = new Set<() => void>();
   private closed = false;
 
-  /** better-sqlite3 nests a transaction inside another as a savepoint: a failed append undoes only itself. */
-  private readonly appendOne: (append: PendingAppend) => AppendResult;
   private readonly stmt: {
     head: Database.Statement<[], { position: number | null }>;
-    last: Database.Statement<[string], { revision: number; metadata: string }>;
-    insert: Database.Statement<[string, string, number, string, string, string]>;
-    byEventId: Database.Statement<[string], { stream: string; revision: number; position: number }>;
     forwards: Database.Statement<[string, number, number], EventRow>;
     backwards: Database.Statement<[string, number, number], EventRow>;
     after: Database.Statement<[number, number], EventRow>;
@@ -172,13 +167,6 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
     this.db.exec(SCHEMA);
     this.stmt = {
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
-      last: this.db.prepare(
-        'SELECT revision, metadata FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1',
-      ),
-      insert: this.db.prepare(
-        'INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
-      byEventId: this.db.prepare('SELECT stream, revision, position FROM events WHERE event_id = ?'),
       forwards: this.db.prepare(
         'SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?',
       ),
@@ -199,7 +187,10 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
       metadataAt: this.db.prepare('SELECT metadata FROM events WHERE position = ?'),
       dataVersion: this.db.prepare('PRAGMA data_version'),
     };
-    this.appendOne = this.db.transaction((append: PendingAppend) => this.appendUnchecked(append));
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.appender = options.writerThread
+      ? new ThreadAppender({ file: options.file, busyTimeoutMs })
+      : new InlineAppender(this.db);
   }
 
   appendToStream(
@@ -216,124 +207,43 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ stream, events, expectedRevision: options.expectedRevision, resolve, reject });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.scheduleFlush();
     });
   }
 
-  /** Commits every queued append in one transaction; settles each promise after the commit. */
-  private flush(): void {
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.flushing) return;
+    this.flushScheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  /** Commits every queued append as one group; settles each promise after the commit. */
+  private async flush(): Promise<void> {
     this.flushScheduled = false;
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    let outcomes: Outcome[];
+    const done = this.commit(batch);
+    this.flushing = done;
+    await done;
+    this.flushing = undefined;
+    if (this.queue.length > 0) this.scheduleFlush();
+  }
+
+  private async commit(batch: readonly PendingAppend[]): Promise<void> {
+    let outcomes: AppendOutcome[];
     try {
-      outcomes = this.commitTogether(batch);
-    } catch {
-      // Something failed after an append had started writing (not a revision conflict, which is checked
-      // before any write): commit the appends one by one, each in its own savepoint, so only it fails.
-      try {
-        outcomes = this.commitEachAlone(batch);
-      } catch (error) {
-        for (const append of batch) append.reject(error);
-        return;
-      }
+      outcomes = await this.appender.commit(batch);
+    } catch (error) {
+      for (const append of batch) append.reject(error);
+      return;
     }
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
       if (outcome?.ok) append.resolve(outcome.result);
-      else append.reject(outcome?.error ?? new Error('append lost'));
+      else append.reject(outcome ? errorOf(outcome.failure) : new Error('append lost'));
     });
     for (const listener of this.listeners) listener();
-  }
-
-  /** The fast path: one transaction, one fsync; rejections decided before writing just skip their append. */
-  private commitTogether(batch: readonly PendingAppend[]): Outcome[] {
-    const outcomes: Outcome[] = [];
-    this.db
-      .transaction(() => {
-        for (const append of batch) {
-          try {
-            outcomes.push({ ok: true, result: this.appendUnchecked(append) });
-          } catch (error) {
-            if (!(error instanceof RejectedBeforeWrite || error instanceof WrongExpectedRevisionError))
-              throw error;
-            outcomes.push({ ok: false, error });
-          }
-        }
-      })
-      .immediate();
-    return outcomes;
-  }
-
-  private commitEachAlone(batch: readonly PendingAppend[]): Outcome[] {
-    const outcomes: Outcome[] = [];
-    this.db
-      .transaction(() => {
-        for (const append of batch) {
-          try {
-            outcomes.push({ ok: true, result: this.appendOne(append) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-        }
-      })
-      .immediate();
-    return outcomes;
-  }
-
-  /** One append inside the group transaction (a savepoint: a failure undoes only this append). */
-  private appendUnchecked(append: PendingAppend): AppendResult {
-    const { stream, events, expectedRevision } = append;
-    const replay = this.alreadyAppended(stream, events);
-    if (replay) return replay;
-    const last = this.stmt.last.get(stream);
-    const actual = last ? last.revision : 'no_stream';
-    if (expectedRevision !== 'any' && expectedRevision !== actual) {
-      throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
-    }
-    let revision = last ? last.revision : -1;
-    let prevHash = last ? (JSON.parse(last.metadata) as { hash: string }).hash : GENESIS_HASH;
-    let position = 0;
-    for (const event of events) {
-      revision += 1;
-      const eventId = event.eventId ?? newId();
-      const metadata = { ...event.metadata, prevHash };
-      const hash = hashEnvelope({ eventId, stream, revision, type: event.type, data: event.data, metadata });
-      const info = this.stmt.insert.run(
-        eventId,
-        stream,
-        revision,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify({ ...metadata, hash }),
-      );
-      position = Number(info.lastInsertRowid);
-      prevHash = hash;
-    }
-    return { nextRevision: revision, position: String(position) };
-  }
-
-  /** Idempotency: when the events' ids are already in this stream, answer the original result. */
-  private alreadyAppended(
-    stream: string,
-    events: readonly NewEvent<TaggedEvent>[],
-  ): AppendResult | undefined {
-    const lastId = events[events.length - 1]?.eventId;
-    const firstId = events[0]?.eventId;
-    if (!firstId || !lastId) return undefined;
-    const first = this.stmt.byEventId.get(firstId);
-    if (!first) return undefined;
-    const last = this.stmt.byEventId.get(lastId);
-    if (first.stream !== stream || !last || last.stream !== stream) {
-      throw new RejectedBeforeWrite(
-        `event ${firstId} was already appended to another stream or only in part`,
-      );
-    }
-    return { nextRevision: last.revision, position: String(last.position) };
   }
 
   private readonly typed = (stored: StoredEvent): RecordedEvent<E> => typedByTag(this.events, stored);
@@ -457,8 +367,11 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
   async close(): Promise<void> {
     if (this.closed) return;
     await new Promise((resolve) => setImmediate(resolve));
-    this.flush();
+    await this.flushing;
+    await this.flush();
     this.closed = true;
+    for (const late of this.queue.splice(0)) late.reject(new Error('event log is closed'));
+    await this.appender.close();
     for (const listener of this.listeners) listener();
     this.db.close();
   }
