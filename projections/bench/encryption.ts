@@ -171,7 +171,11 @@ async function appendLatencies() {
   rmSync(folder, { recursive: true, force: true });
   const line = (values: number[]) =>
     `${percentile(values, 50).toFixed(2)} / ${percentile(values, 99).toFixed(2)} ms`;
-  report('append p50 / p99, with encryption', line(withLayer.steady), 'durable single-event appends, one at a time');
+  report(
+    'append p50 / p99, with encryption',
+    line(withLayer.steady),
+    'durable single-event appends, one at a time',
+  );
   report('append p50 / p99, without encryption', line(without.steady), 'target: p99 unchanged within noise');
   report(
     "learner's first personal event, with / without",
