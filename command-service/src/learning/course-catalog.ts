@@ -1,5 +1,5 @@
-import { type EventOf, limits, streams } from '@tickwise/contracts';
-import type { EventLog } from '@tickwise/platform';
+import { type DomainEvent, type EventOf, limits, streams } from '@tickwise/contracts';
+import { comparePositions, type EventLog, type Position, START } from '@tickwise/platform';
 import { type AnswerKey, answerKeyOf } from './answer-key';
 
 export interface CatalogModule {
@@ -46,51 +46,69 @@ export function foldModule(events: readonly Published[]): CatalogModule | undefi
   return module;
 }
 
+const PUBLISHED = ['ModulePublished', 'LessonPublished', 'QuizPublished'] as const;
+const isPublished = (event: DomainEvent): event is Published =>
+  (PUBLISHED as readonly string[]).includes(event.type);
+
 /**
- * The command side's view of the published course, read from the catalog streams and cached per stream
- * revision (a republished module is picked up on the next command). A question or check is looked up in the
- * module that held it when last read — one stream head read to confirm that module is current — and only
- * when it is not there are the modules searched in turn.
+ * The command side's view of the published course, folded from the catalog streams in memory. Before each
+ * lookup it asks the log for its head and, when the log has grown, reads only the catalog events appended
+ * since (the log's type filter; personal fields left sealed), so a module published a moment ago — by this
+ * process or another — is picked up by the next command, and a lookup costs one head read otherwise.
  */
 export function createCourseCatalog(log: EventLog) {
-  const cache = new Map<number, { revision: number; module: CatalogModule | undefined }>();
-  /** Where each question and check was when its module was last folded. */
-  const moduleOfQuestion = new Map<number, number>();
-  const moduleOfCheck = new Map<number, number>();
+  const published = new Map<number, Published[]>();
+  const folded = new Map<number, CatalogModule | undefined>();
+  let after: Position = START;
+  let catchingUp: Promise<void> | undefined;
+
+  async function catchUp(): Promise<void> {
+    const head = await log.headPosition();
+    if (comparePositions(head, after) <= 0) return;
+    const changed = new Set<number>();
+    for await (const batch of log.readAll({ fromPosition: after, types: PUBLISHED, personalData: false })) {
+      for (const event of batch) {
+        after = event.position;
+        if (!isPublished(event)) continue;
+        const { moduleId } = event.data;
+        if (event.stream !== streams.catalogModule(moduleId)) continue;
+        published.set(moduleId, [...(published.get(moduleId) ?? []), event]);
+        changed.add(moduleId);
+      }
+    }
+    if (comparePositions(head, after) > 0) after = head;
+    for (const moduleId of changed) folded.set(moduleId, foldModule(published.get(moduleId) ?? []));
+  }
+
+  /** Catches up once for every lookup waiting at the same time. */
+  async function current(): Promise<void> {
+    catchingUp ??= catchUp().finally(() => {
+      catchingUp = undefined;
+    });
+    await catchingUp;
+  }
+
   async function module(moduleId: number): Promise<CatalogModule | undefined> {
     if (!Number.isInteger(moduleId) || moduleId < 1 || moduleId > limits.modules) return undefined;
-    const stream = streams.catalogModule(moduleId);
-    const [last] = await log.readStream(stream, { direction: 'backwards', maxCount: 1 });
-    if (!last) return undefined;
-    const cached = cache.get(moduleId);
-    if (cached?.revision === last.revision) return cached.module;
-    const events = await log.readStream(stream);
-    const folded = foldModule(events.map((e) => ({ type: e.type, data: e.data }) as Published));
-    cache.set(moduleId, { revision: last.revision, module: folded });
-    for (const questionId of folded?.questions.keys() ?? []) moduleOfQuestion.set(questionId, moduleId);
-    for (const checkId of folded?.checks.keys() ?? []) moduleOfCheck.set(checkId, moduleId);
-    return folded;
+    await current();
+    return folded.get(moduleId);
   }
-  /** The first module (the one that held `id` last, then each in turn) where `find` finds something. */
-  async function search<T>(
-    last: number | undefined,
-    find: (module: CatalogModule, moduleId: number) => T | undefined,
-  ): Promise<T | undefined> {
-    const order = last === undefined ? [] : [last];
-    for (let moduleId = 1; moduleId <= limits.modules; moduleId++)
-      if (moduleId !== last) order.push(moduleId);
-    for (const moduleId of order) {
-      const found = await module(moduleId);
+
+  /** The first module where `find` finds something. */
+  async function search<T>(find: (module: CatalogModule, moduleId: number) => T | undefined) {
+    await current();
+    for (const [moduleId, found] of [...folded].sort(([a], [b]) => a - b)) {
       const hit = found && find(found, moduleId);
       if (hit) return hit;
     }
     return undefined;
   }
+
   return {
     module,
     /** The module that holds a quiz question, and the question's answer key. */
     question(questionId: number) {
-      return search(moduleOfQuestion.get(questionId), (found, moduleId) => {
+      return search((found, moduleId) => {
         const key = found.questions.get(questionId);
         return key && { moduleId, ...key };
       });
@@ -100,7 +118,7 @@ export function createCourseCatalog(log: EventLog) {
      * the lesson is in its module now (undefined otherwise).
      */
     check(lessonId: number, checkId: number) {
-      return search(moduleOfCheck.get(checkId), (found, moduleId) => {
+      return search((found, moduleId) => {
         const check = found.checks.get(checkId);
         return check && check.lessonId === lessonId && found.lessonIds.includes(lessonId)
           ? { moduleId, ...check }
