@@ -23,6 +23,9 @@ export const personalFields = {
   PsychologyAssessmentCompleted: { responses: [] },
 } as const satisfies ErasedValues;
 
+/** The event types that hold personal fields. */
+export type PersonalEventType = keyof typeof personalFields;
+
 /** The table as the encryption layer reads it: event type → field → erased value. */
 export type PersonalFieldTable = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 

@@ -102,6 +102,16 @@ describe('personal data through the encryption layer (product storage)', () => {
     expect(bytes).toContain(learner.userId);
   });
 
+  test("a reader naming event types gets only those types' personal fields opened; the others stay sealed", async () => {
+    const all = [];
+    for await (const batch of storage.log.readAll({ personalData: ['UserRegistered'] }))
+      all.push(...batch.filter((event) => event.stream === stream));
+    const [user, loggedIn] = all.map((event) => event.data as Record<string, unknown>);
+    expect(user?.email).toBe(learner.email);
+    expect(loggedIn?.ip).toMatch(/^tw1\./);
+    expect(loggedIn?.userAgent).toMatch(/^tw1\./);
+  });
+
   test('once the key is destroyed the fields read as erased, the pseudonymous facts stay, the chain verifies', async () => {
     expect(await storage.keys.destroy(learner.userId)).toBe(1);
     const [user, loggedIn] = await storage.log.readStream(stream);

@@ -1,4 +1,4 @@
-import type { EventLog, Position, RecordedEvent, TaggedEvent } from './port';
+import type { EventLog, PersonalDataWanted, Position, RecordedEvent, TaggedEvent } from './port';
 
 export interface FollowLogOptions {
   /** Exclusive: the first event handed over is the one after this position. */
@@ -10,7 +10,7 @@ export interface FollowLogOptions {
   /** When set, an idle log hands over an empty batch after this long, so the caller can look around. */
   idleMs?: number;
   /** Whether personal fields are opened (see `ReadAllOptions.personalData`). */
-  personalData?: boolean;
+  personalData?: PersonalDataWanted;
 }
 
 const TICK = Symbol('tick');

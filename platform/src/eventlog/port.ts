@@ -68,16 +68,20 @@ export interface ReadAllOptions<T extends string = string> {
   /** Only events of these types (a projection reads just what it handles); all types when absent. */
   types?: readonly T[];
   /**
-   * Whether the encryption layer opens personal fields (default true). A reader that needs none passes
-   * false and gets them as stored (sealed), at no cost; adapters ignore it.
+   * Which personal fields the encryption layer opens (default: all). A reader that needs none passes false
+   * and gets them as stored (sealed), at no cost; one that needs some names the event types whose personal
+   * fields it reads, and the others stay sealed. Adapters ignore it.
    */
-  personalData?: boolean;
+  personalData?: PersonalDataWanted;
 }
+
+/** Personal fields to open: all (true), none (false), or those of the event types listed. */
+export type PersonalDataWanted = boolean | readonly string[];
 
 export interface SubscribeOptions {
   fromPosition?: Position;
-  /** As in `ReadAllOptions`: false leaves personal fields sealed. */
-  personalData?: boolean;
+  /** As in `ReadAllOptions`: false leaves personal fields sealed, a list opens only those types'. */
+  personalData?: PersonalDataWanted;
 }
 
 export type StreamVerification =

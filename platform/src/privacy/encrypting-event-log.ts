@@ -7,6 +7,7 @@ import {
   type ExpectedRevision,
   InvalidEventError,
   type NewEvent,
+  type PersonalDataWanted,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -95,13 +96,15 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
       yield* batches as AsyncIterable<RecordedEvent<E>[]>;
       return;
     }
-    for await (const batch of batches) yield await this.open(batch);
+    const opened = openedTypes(options.personalData);
+    for await (const batch of batches) yield await this.open(batch, opened);
   }
 
   subscribe(options: SubscribeOptions): Subscription<E> {
     const inner = this.stored.subscribe(options);
     if (options.personalData === false) return inner as Subscription<E>;
-    const open = (event: RecordedEvent<TaggedEvent>) => this.open([event]).then(([opened]) => opened);
+    const types = openedTypes(options.personalData);
+    const open = (event: RecordedEvent<TaggedEvent>) => this.open([event], types).then(([opened]) => opened);
     return {
       close: () => inner.close(),
       async *[Symbol.asyncIterator]() {
@@ -130,8 +133,15 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
     return this.stored.close();
   }
 
-  /** Opens the personal fields of a batch; the keys it needs are looked up once each. */
-  private async open(events: readonly RecordedEvent<TaggedEvent>[]): Promise<RecordedEvent<E>[]> {
+  /**
+   * Opens the personal fields of a batch (of the event types in `types`, when given: the others stay
+   * sealed); the keys it needs are looked up once each.
+   */
+  private async open(
+    events: readonly RecordedEvent<TaggedEvent>[],
+    types?: ReadonlySet<string>,
+  ): Promise<RecordedEvent<E>[]> {
+    const fieldsOf = (type: string) => (types && !types.has(type) ? undefined : this.options.fields[type]);
     const erasedSubjectsOf = this.options.erasedSubjectsOf;
     if (erasedSubjectsOf)
       for (const event of events)
@@ -139,7 +149,7 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
           this.keys.forget(subject);
     const keys = new Map<string, KeyLookup>();
     for (const event of events) {
-      const fields = this.options.fields[event.type];
+      const fields = fieldsOf(event.type);
       if (!fields) continue;
       const data = event.data as Record<string, unknown>;
       for (const field in fields) {
@@ -151,7 +161,7 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
     }
     if (keys.size === 0) return events as RecordedEvent<E>[];
     return events.map((event) => {
-      const fields = this.options.fields[event.type];
+      const fields = fieldsOf(event.type);
       if (!fields) return event as RecordedEvent<E>;
       const data = { ...(event.data as Record<string, unknown>) };
       for (const [field, erased] of Object.entries(fields)) {
@@ -173,6 +183,10 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
     });
   }
 }
+
+/** The event types whose personal fields a reader wants opened; undefined for all. */
+const openedTypes = (wanted: PersonalDataWanted | undefined): ReadonlySet<string> | undefined =>
+  Array.isArray(wanted) ? new Set(wanted) : undefined;
 
 /**
  * Seals an event's personal fields (the field table) under its data subject's key. The layer seals every

@@ -82,8 +82,9 @@ export const complianceProjection = projection({
   // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
   // 4: an erased learner's assessments keep no income or net worth.
   version: 4,
-  // The learner's own risk assessments list their annual income and net worth.
-  readsPersonalData: true,
+  // The learner's own risk assessments list their annual income and net worth (the acknowledgments' IP
+  // address and browser are not kept here: they stay sealed).
+  readsPersonalData: ['RiskAssessed'],
   collections: [{ name: 'learners' }, { name: 'documents' }, { name: 'acknowledgments', indexes: ['key'] }],
   handlers: [
     documentsInForce.on('ComplianceDocumentPublished', (_doc, { data: d }) => ({

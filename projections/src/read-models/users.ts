@@ -26,7 +26,7 @@ export const usersProjection = projection({
   name: 'users',
   // 2: erased learners (LearnerErased) keep a scrubbed document.
   version: 2,
-  readsPersonalData: true,
+  readsPersonalData: ['UserRegistered'],
   collections: [{ name: 'users', indexes: ['emailLower', 'createdAt'] }],
   handlers: [
     users.on('UserRegistered', (doc, { data }) => ({

@@ -1,4 +1,4 @@
-import { type DomainEvent, eventStreams, streamId } from '@tickwise/contracts';
+import { type DomainEvent, eventStreams, type PersonalEventType, streamId } from '@tickwise/contracts';
 import type { CollectionSpec, Doc, RecordedEvent, TaggedEvent } from '@tickwise/platform';
 
 /**
@@ -33,8 +33,11 @@ export interface Projection {
   handlers: Readonly<Record<string, readonly Handler[]>>;
   /** Aggregates over a collection's document changes, by source collection. */
   aggregates?: Readonly<Record<string, readonly Aggregate[]>>;
-  /** It stores personal fields (e-mail, names…): only then are they opened for it; others read them sealed. */
-  readsPersonalData?: boolean;
+  /**
+   * The event types whose personal fields it stores (e-mail, names…): only those are opened for it; the
+   * others, and every personal field for a projection without this list, are read sealed (no decryption).
+   */
+  readsPersonalData?: readonly PersonalEventType[];
 }
 
 export const handledTypes = (projection: Projection): string[] => Object.keys(projection.handlers);

@@ -305,7 +305,7 @@ export class LiveProjectionRunner {
       batchSize: this.options.batchSize ?? 2000,
       // An idle log still hands back control now and then, to notice a switch made by a rebuild elsewhere.
       idleMs: this.options.registryPollMs ?? 250,
-      personalData: this.projection.readsPersonalData === true,
+      personalData: this.projection.readsPersonalData ?? false,
     };
     await followLog(log, options, async (batch) => {
       if (batch.length > 0) await commitBatch(this.context, this.projection, generation, batch);
@@ -365,7 +365,7 @@ async function replay(
       fromPosition: position,
       batchSize: partSize,
       types,
-      personalData: projection.readsPersonalData === true,
+      personalData: projection.readsPersonalData ?? false,
     })) {
       const lastOfPart = part[part.length - 1];
       if (!lastOfPart) continue;
