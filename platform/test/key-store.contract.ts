@@ -26,6 +26,17 @@ export function describeKeyStoreContract(name: string, open: () => Promise<KeySt
       expect(stored?.wrapped?.includes(first.key)).toBe(false);
     });
 
+    test('byIds reads the keys it holds of a list in one call, and leaves out ids it never held', async () => {
+      const [a, b] = [
+        await keys.keyFor(`subject-${randomUUID()}`),
+        await keys.keyFor(`subject-${randomUUID()}`),
+      ];
+      const found = await store.byIds([a.keyId, randomUUID(), b.keyId]);
+      expect([...found.keys()].sort()).toEqual([a.keyId, b.keyId].sort());
+      expect(found.get(a.keyId)).toEqual(await store.byId(a.keyId));
+      expect(await store.byIds([])).toEqual(new Map());
+    });
+
     test('destroying a subject destroys every key it had; a later key is a new one', async () => {
       const subject = `subject-${randomUUID()}`;
       const first = await keys.keyFor(subject);

@@ -142,18 +142,39 @@ export class DataKeys {
 
   /** The key a sealed value names; 'destroyed' once erased. Throws when the store never held it. */
   async lookup(keyId: string): Promise<KeyLookup> {
-    const now = this.now();
-    const cached = this.byId.get(keyId);
-    // A destroyed key never comes back: it is never checked again.
-    if (cached && (cached.value.key === 'destroyed' || now - cached.at <= this.recheckAfterMs))
-      return cached.value.key;
-    const record = await this.store.byId(keyId);
-    if (!record) throw new Error(`data key ${keyId} is not in the key store`);
-    // Still live: the key in memory is good for another while, without unwrapping it again.
-    const key = cached && record.wrapped ? cached.value.key : this.unwrapped(record);
-    this.byId.set(keyId, { subject: record.subject, key }, now);
-    if (key === 'destroyed') this.bySubject.delete(record.subject);
+    const key = (await this.lookupMany([keyId])).get(keyId);
+    if (key === undefined) throw new Error(`data key ${keyId} is not in the key store`);
     return key;
+  }
+
+  /**
+   * The keys sealed values name, by id (see `lookup`): the ones not in memory, or due for their check, are
+   * read from the key store together, in one read.
+   */
+  async lookupMany(keyIds: Iterable<string>): Promise<Map<string, KeyLookup>> {
+    const now = this.now();
+    const found = new Map<string, KeyLookup>();
+    const due: string[] = [];
+    for (const keyId of keyIds) {
+      const cached = this.byId.get(keyId);
+      // A destroyed key never comes back: it is never checked again.
+      if (cached && (cached.value.key === 'destroyed' || now - cached.at <= this.recheckAfterMs))
+        found.set(keyId, cached.value.key);
+      else due.push(keyId);
+    }
+    if (due.length === 0) return found;
+    const records = await this.store.byIds(due);
+    for (const keyId of due) {
+      const record = records.get(keyId);
+      if (!record) throw new Error(`data key ${keyId} is not in the key store`);
+      const cached = this.byId.get(keyId);
+      // Still live: the key in memory is good for another while, without unwrapping it again.
+      const key = cached && record.wrapped ? cached.value.key : this.unwrapped(record);
+      this.byId.set(keyId, { subject: record.subject, key }, now);
+      if (key === 'destroyed') this.bySubject.delete(record.subject);
+      found.set(keyId, key);
+    }
+    return found;
   }
 
   /**

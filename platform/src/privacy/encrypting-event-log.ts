@@ -147,7 +147,7 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
       for (const event of events)
         for (const subject of erasedSubjectsOf(event.stream, event.type, event.data))
           this.keys.forget(subject);
-    const keys = new Map<string, KeyLookup>();
+    const keyIds = new Set<string>();
     for (const event of events) {
       const fields = fieldsOf(event.type);
       if (!fields) continue;
@@ -156,9 +156,10 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
         const value = data[field];
         if (!isSealed(value)) continue;
         const keyId = keyIdOf(value);
-        if (keyId !== undefined && !keys.has(keyId)) keys.set(keyId, await this.keys.lookup(keyId));
+        if (keyId !== undefined) keyIds.add(keyId);
       }
     }
+    const keys = keyIds.size === 0 ? new Map<string, KeyLookup>() : await this.keys.lookupMany(keyIds);
     if (keys.size === 0) return events as RecordedEvent<E>[];
     return events.map((event) => {
       const fields = fieldsOf(event.type);

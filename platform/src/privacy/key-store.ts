@@ -18,6 +18,8 @@ export interface KeyStore {
   /** Stores a new key unless the subject already has one in use; answers the key in use either way. */
   insertUnlessActive(key: WrappedKey): Promise<WrappedKey>;
   byId(keyId: string): Promise<WrappedKey | undefined>;
+  /** The keys of these ids that the store holds, by id, in one read (a batch of events to open). */
+  byIds(keyIds: readonly string[]): Promise<Map<string, WrappedKey>>;
   /** Destroys every key of the subject (the wrapped bytes are overwritten); how many were in use. */
   destroySubject(subject: string, at: string): Promise<number>;
   close(): Promise<void>;

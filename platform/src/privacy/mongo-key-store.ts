@@ -63,6 +63,11 @@ export class MongoKeyStore implements KeyStore {
     return toKey(await this.keys.findOne({ _id: keyId }));
   }
 
+  async byIds(keyIds: readonly string[]) {
+    const found = await this.keys.find({ _id: { $in: [...keyIds] } }).toArray();
+    return new Map(found.map((doc) => [doc._id, toKey(doc) as WrappedKey]));
+  }
+
   async destroySubject(subject: string, at: string) {
     const { modifiedCount } = await this.keys.updateMany(
       { subject, inUse: true },

@@ -45,6 +45,7 @@ export class SqliteKeyStore implements KeyStore {
     this.statements = {
       active: this.db.prepare('SELECT * FROM data_keys WHERE subject = ? AND wrapped IS NOT NULL'),
       byId: this.db.prepare('SELECT * FROM data_keys WHERE key_id = ?'),
+      byIds: this.db.prepare('SELECT * FROM data_keys WHERE key_id IN (SELECT value FROM json_each(?))'),
       insert: this.db.prepare(
         'INSERT OR IGNORE INTO data_keys (key_id, subject, wrapped, created_at) VALUES (?, ?, ?, ?)',
       ),
@@ -68,6 +69,11 @@ export class SqliteKeyStore implements KeyStore {
 
   async byId(keyId: string) {
     return toKey(this.statements.byId.get(keyId) as KeyRow | undefined);
+  }
+
+  async byIds(keyIds: readonly string[]) {
+    const rows = this.statements.byIds.all(JSON.stringify(keyIds)) as KeyRow[];
+    return new Map(rows.map((row) => [row.key_id, toKey(row) as WrappedKey]));
   }
 
   async destroySubject(subject: string, at: string) {
