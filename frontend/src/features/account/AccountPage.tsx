@@ -66,12 +66,12 @@ export function AccountPage() {
   };
 
   return (
-    <Stack gap="8" maxW="3xl" mx="auto" py="8" px="4">
-      <Heading as="h1" size="2xl">
+    <Stack gap="6" maxW="3xl" mx="auto" py={{ base: '8', md: '12' }} px="4">
+      <Heading as="h1" textStyle="pageTitle">
         Your account
       </Heading>
-      <Box as="section" aria-labelledby="account-summary">
-        <Heading as="h2" size="lg" id="account-summary" mb="3">
+      <Box as="section" aria-labelledby="account-summary" layerStyle="panel" p={{ base: '5', md: '6' }}>
+        <Heading as="h2" fontSize="lg" textStyle="subtitle" id="account-summary" mb="3">
           What Tickwise holds about you
         </Heading>
         <List.Root gap="1" ps="5">
@@ -95,8 +95,8 @@ export function AccountPage() {
           {downloadState ?? 'A JSON file with all of the above. Each download is recorded.'}
         </Text>
       </Box>
-      <Box as="section" aria-labelledby="account-delete">
-        <Heading as="h2" size="lg" id="account-delete" mb="3">
+      <Box as="section" aria-labelledby="account-delete" layerStyle="panel" p={{ base: '5', md: '6' }}>
+        <Heading as="h2" fontSize="lg" textStyle="subtitle" id="account-delete" mb="3">
           Delete my account
         </Heading>
         <Text mb="3">{ERASURE_TEXT.erased}</Text>
@@ -118,7 +118,9 @@ export function AccountPage() {
           <Dialog.Positioner px="4">
             <Dialog.Content ref={focusReturn.contentRef}>
               <Dialog.Header>
-                <Dialog.Title>Delete your account?</Dialog.Title>
+                <Dialog.Title fontSize="lg" textStyle="subtitle">
+                  Delete your account?
+                </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="3">

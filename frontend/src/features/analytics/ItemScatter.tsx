@@ -108,6 +108,12 @@ export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalyt
         ))}
       </svg>
       <Box as="figcaption" mt="2">
+        {plotted.length === 0 ? (
+          // Said on the screen too, not only to screen readers: an empty plot otherwise looks broken.
+          <Text fontSize="sm" mb="1" data-testid="item-plot-empty">
+            {itemPlotSummary(items)}
+          </Text>
+        ) : null}
         <Text fontSize="xs" color="fg.muted">
           Shaded: facility 30–90% and discrimination 0.20 or more. Diamonds need a look.
         </Text>

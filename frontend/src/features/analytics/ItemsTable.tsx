@@ -43,7 +43,7 @@ function Filter({
   readonly children: ReactNode;
 }) {
   return (
-    <Field.Root maxW="56">
+    <Field.Root w={{ base: 'full', sm: 'auto' }} minW="44">
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>

@@ -29,7 +29,7 @@ export function Section({ id, title, intro, actions, children, ...rest }: Sectio
       <Stack gap="4">
         <Stack gap="1" direction={{ base: 'column', md: 'row' }} justify="space-between" align="flex-start">
           <Stack gap="1">
-            <Heading as="h2" id={`${id}-heading`} fontSize={{ base: 'lg', md: 'xl' }}>
+            <Heading as="h2" id={`${id}-heading`} fontSize={{ base: 'lg', md: 'xl' }} textStyle="subtitle">
               {title}
             </Heading>
             {intro === undefined ? null : (

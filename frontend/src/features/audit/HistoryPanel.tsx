@@ -104,7 +104,7 @@ function HistoryBody({
 
 function Subheading({ id, children }: { readonly id: string; readonly children: string }) {
   return (
-    <Heading as="h3" id={id} fontSize="lg">
+    <Heading as="h3" id={id} fontSize="lg" textStyle="subtitle">
       {children}
     </Heading>
   );

@@ -92,13 +92,22 @@ function ComplianceCenter() {
 
       <Box layerStyle="panel" px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }}>
         <Tabs.Root defaultValue="documents" variant="line" size={{ base: 'sm', sm: 'md' }} lazyMount>
-          {/* One row that scrolls sideways on a narrow phone, rather than wrapping into two rows. */}
+          {/*
+            One row. On a phone it spans the panel's whole width and its tabs are tighter, so the three fit a
+            390 px screen; on a narrower one it scrolls sideways rather than wrapping into two rows.
+          */}
           <Tabs.List
             flexWrap="nowrap"
             overflowX="auto"
             overflowY="hidden"
             scrollbarWidth="thin"
-            css={{ '& > button': { flexShrink: 0, whiteSpace: 'nowrap' } }}
+            mx={{ base: '-4', sm: '0' }}
+            css={{
+              '& > button': { flexShrink: 0, whiteSpace: 'nowrap' },
+              '@media (max-width: 29.99em)': {
+                '& > button': { flexGrow: 1, justifyContent: 'center', px: '1.5' },
+              },
+            }}
           >
             <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
             <Tabs.Trigger value="risk">Risk Assessment</Tabs.Trigger>

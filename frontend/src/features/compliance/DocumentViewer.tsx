@@ -58,7 +58,9 @@ export function DocumentViewer({
             {doc === null || status === null ? null : (
               <>
                 <Dialog.Header flexDirection="column" gap="2" pt="6" pe="12">
-                  <Dialog.Title fontSize="xl">{doc.title}</Dialog.Title>
+                  <Dialog.Title fontSize="xl" textStyle="subtitle">
+                    {doc.title}
+                  </Dialog.Title>
                   <Flex gap="2" align="center" wrap="wrap">
                     <Dialog.Description color="fg.muted" fontSize="sm">
                       Version {doc.version}

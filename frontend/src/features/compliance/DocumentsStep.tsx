@@ -163,7 +163,7 @@ function DocumentItem({
     >
       <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap="0.5">
-          <Heading as="h3" fontSize="md">
+          <Heading as="h3" fontSize="md" textStyle="subtitle">
             {doc.title}
           </Heading>
           <Text fontSize="xs" color="fg.muted">

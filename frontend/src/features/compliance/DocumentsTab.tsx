@@ -65,7 +65,7 @@ export function DocumentsTab() {
             >
               <Stack gap="1">
                 <Flex gap="2" align="center" wrap="wrap">
-                  <Heading as="h2" fontSize="md">
+                  <Heading as="h2" fontSize="md" textStyle="subtitle">
                     {doc.title}
                   </Heading>
                   <Badge colorPalette={ack ? 'green' : 'orange'} variant="subtle">

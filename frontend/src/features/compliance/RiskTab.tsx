@@ -41,7 +41,7 @@ export function RiskTab({
         <Stack gap="4">
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <Flex gap="2" align="center">
-              <Heading as="h2" fontSize="lg">
+              <Heading as="h2" fontSize="lg" textStyle="subtitle">
                 Your risk assessment
               </Heading>
               <Badge colorPalette={status === 'Current' ? 'green' : 'orange'} variant="subtle">
@@ -84,7 +84,7 @@ export function RiskTab({
 function Item({ label, children }: { readonly label: string; readonly children: ReactNode }) {
   return (
     <DataList.Item>
-      <DataList.ItemLabel color="fg.muted" minW="44">
+      <DataList.ItemLabel color="fg.muted" minW={{ base: '36', sm: '44' }}>
         {label}
       </DataList.ItemLabel>
       <DataList.ItemValue>{children}</DataList.ItemValue>
@@ -120,7 +120,7 @@ function WarningsList() {
 
   return (
     <Stack gap="4">
-      <Heading as="h2" fontSize="lg">
+      <Heading as="h2" fontSize="lg" textStyle="subtitle">
         Regulatory Warnings
       </Heading>
       <QueryState isLoading={warnings.isLoading} error={warnings.error} label="warnings">
@@ -144,7 +144,7 @@ function WarningsList() {
                 <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
                   <Stack gap="1" flex="1" minW="60">
                     <Flex gap="2" align="center" wrap="wrap">
-                      <Heading as="h3" fontSize="md">
+                      <Heading as="h3" fontSize="md" textStyle="subtitle">
                         {warningTypeLabel(w.warningType)}
                       </Heading>
                       <Badge colorPalette={w.acknowledged ? 'green' : 'orange'} variant="subtle">

@@ -67,7 +67,9 @@ export function CookieSettingsDialog({
         <Dialog.Positioner px="4">
           <Dialog.Content ref={focusReturn.contentRef}>
             <Dialog.Header flexDirection="column" gap="1">
-              <Dialog.Title fontSize="xl">Cookie Settings</Dialog.Title>
+              <Dialog.Title fontSize="xl" textStyle="subtitle">
+                Cookie Settings
+              </Dialog.Title>
               <Dialog.Description color="fg.muted">
                 Choose which categories Tickwise may use. Tickwise loads no third-party trackers.
               </Dialog.Description>

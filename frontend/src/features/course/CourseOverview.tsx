@@ -178,7 +178,7 @@ function ModuleGroups({ modules, records, selectedId, onSelect }: ModuleListProp
         const headingId = `tier-${level.toLowerCase()}`;
         return (
           <Box as="section" key={level} aria-labelledby={headingId} data-testid="module-group">
-            <Heading as="h2" id={headingId} fontSize="lg" mb="3">
+            <Heading as="h2" id={headingId} fontSize="lg" textStyle="subtitle" mb="3">
               {moduleLevelLabels[level]}
             </Heading>
             <Stack as="ul" gap="2" listStyleType="none">

@@ -31,7 +31,7 @@ export function LessonChecks({ moduleId, lessonId, checks }: LessonChecksProps) 
       borderColor="border"
       data-testid="lesson-checks"
     >
-      <Heading as="h3" id={headingId} fontSize={{ base: 'lg', md: 'xl' }}>
+      <Heading as="h3" id={headingId} fontSize={{ base: 'lg', md: 'xl' }} textStyle="subtitle">
         Check your understanding
       </Heading>
       <Text color="fg.muted" fontSize="sm" mt="1">

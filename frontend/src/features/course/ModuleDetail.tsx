@@ -54,7 +54,7 @@ export function ModuleDetail({ module, records }: ModuleDetailProps) {
         <>
           <StartLessonCard lesson={first} onStart={() => open(first)} />
           <Flex justify="space-between" align="center" mt="8" mb="3" gap="3" wrap="wrap">
-            <Heading as="h3" fontSize="lg">
+            <Heading as="h3" fontSize="lg" textStyle="subtitle">
               Lessons
             </Heading>
             <StatusLegend />
@@ -137,7 +137,7 @@ function StartLessonCard({ lesson, onStart }: { readonly lesson: Lesson; readonl
           <Text fontSize="sm" color="brand.fg" fontWeight="semibold">
             Lesson 1
           </Text>
-          <Heading as="h3" fontSize="lg" mt="1">
+          <Heading as="h3" fontSize="lg" textStyle="subtitle" mt="1">
             {lesson.title}
           </Heading>
           <Text fontSize="sm" color="fg.muted" mt="1">

@@ -73,7 +73,7 @@ export function ModuleViewer({ moduleId, lessonId }: ModuleViewerProps) {
   } else if (module === undefined) {
     body = (
       <Box layerStyle="panel" p="6">
-        <Heading as="h1" fontSize="2xl">
+        <Heading as="h1" fontSize="2xl" textStyle="title">
           Module not found
         </Heading>
         <Text color="fg.muted" mt="2">

@@ -25,7 +25,14 @@ export function QuizResult({ moduleId, total, outcome, onRetake }: QuizResultPro
 
   return (
     <Box layerStyle="panel" p={{ base: '6', md: '10' }} textAlign="center" data-testid="quiz-result">
-      <Heading as="h2" ref={headingRef} tabIndex={-1} outline="none" fontSize={{ base: '2xl', md: '3xl' }}>
+      <Heading
+        as="h2"
+        ref={headingRef}
+        tabIndex={-1}
+        outline="none"
+        fontSize={{ base: '2xl', md: '3xl' }}
+        textStyle="title"
+      >
         Quiz Complete!
       </Heading>
       <Text

@@ -190,7 +190,7 @@ export function AnswerFeedbackPanel({ feedback, chosen, testIdPrefix, headingLev
           bg="rgba(127, 29, 29, 0.3)"
           data-testid={`${testIdPrefix}-why-wrong`}
         >
-          <Heading as={headingLevel} fontSize="sm" color="red.200" mb="1">
+          <Heading as={headingLevel} fontSize="sm" textStyle="subtitle" color="red.200" mb="1">
             Why {optionLetter(chosen)} is not right
           </Heading>
           <Text color="fg">{feedback.whyWrong}</Text>
@@ -205,7 +205,7 @@ export function AnswerFeedbackPanel({ feedback, chosen, testIdPrefix, headingLev
           bg="rgba(8, 51, 68, 0.55)"
           data-testid={`${testIdPrefix}-explanation`}
         >
-          <Heading as={headingLevel} fontSize="sm" color="brand.fg" mb="1">
+          <Heading as={headingLevel} fontSize="sm" textStyle="subtitle" color="brand.fg" mb="1">
             Explanation
           </Heading>
           <Text color="fg">{feedback.explanation}</Text>

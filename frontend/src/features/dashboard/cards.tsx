@@ -84,7 +84,7 @@ export function PsychologySummary({ result }: { readonly result: PsychologyResul
           <Text fontSize="sm" color="fg.muted" fontWeight="medium">
             Trader archetype
           </Text>
-          <Heading as="h3" fontSize="xl" color="brand.300" data-testid="archetype">
+          <Heading as="h3" fontSize="xl" textStyle="subtitle" color="brand.300" data-testid="archetype">
             {result.traderArchetype}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
@@ -209,7 +209,7 @@ export function TradingStyleSummary({ profile }: { readonly profile: TradingProf
   ];
   return (
     <Stack gap="3" data-testid="trading-style">
-      <Heading as="h3" fontSize="xl" color="brand.300">
+      <Heading as="h3" fontSize="xl" textStyle="subtitle" color="brand.300">
         {profile.style}
       </Heading>
       {profile.description ? <Text fontSize="sm">{profile.description}</Text> : null}

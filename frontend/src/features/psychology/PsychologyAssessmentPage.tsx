@@ -69,7 +69,7 @@ function NotAvailable() {
   return (
     <Panel textAlign="center" py="12">
       <Stack gap="3" align="center">
-        <Heading as="h2" fontSize="xl">
+        <Heading as="h2" fontSize="xl" textStyle="subtitle">
           {psychologyMessages.notAvailable}
         </Heading>
         <Text color="fg.muted" maxW="md">

@@ -26,7 +26,14 @@ export function PsychologyResults({ result, onRetake, headingRef }: PsychologyRe
       <Panel>
         <Stack gap="5">
           <Box>
-            <Heading as="h2" ref={headingRef} tabIndex={-1} fontSize="2xl" outline="none">
+            <Heading
+              as="h2"
+              ref={headingRef}
+              tabIndex={-1}
+              fontSize="2xl"
+              textStyle="subtitle"
+              outline="none"
+            >
               Your Trading Psychology Profile
             </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
@@ -47,7 +54,7 @@ export function PsychologyResults({ result, onRetake, headingRef }: PsychologyRe
               <Text fontSize="sm" color="fg.muted" fontWeight="medium">
                 Trader archetype
               </Text>
-              <Heading as="h3" fontSize="xl" color="brand.300" data-testid="archetype">
+              <Heading as="h3" fontSize="xl" textStyle="subtitle" color="brand.300" data-testid="archetype">
                 {result.traderArchetype}
               </Heading>
               {result.archetypeDescription ? <Text>{result.archetypeDescription}</Text> : null}
@@ -55,7 +62,7 @@ export function PsychologyResults({ result, onRetake, headingRef }: PsychologyRe
           </Flex>
           {result.archetypeFocus ? (
             <Box bg="bg.muted" rounded="lg" p="4" borderStartWidth="3px" borderStartColor="brand.400">
-              <Heading as="h3" fontSize="md" mb="1">
+              <Heading as="h3" fontSize="md" textStyle="subtitle" mb="1">
                 What to work on
               </Heading>
               <Text color="fg.muted">{result.archetypeFocus}</Text>
@@ -66,7 +73,7 @@ export function PsychologyResults({ result, onRetake, headingRef }: PsychologyRe
 
       <Panel>
         <Stack gap="4">
-          <Heading as="h3" fontSize="lg">
+          <Heading as="h3" fontSize="lg" textStyle="subtitle">
             Category scores
           </Heading>
           <ScoreBars items={bars} label="Category scores" testId="category-bar" />
