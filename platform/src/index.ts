@@ -37,6 +37,7 @@ export * from './privacy/sqlite-key-store';
 export * from './process';
 export * from './readmodels/cached-read-models';
 export * from './readmodels/change-feed';
+export * from './readmodels/derived';
 export * from './readmodels/mongo-read-models';
 export * from './readmodels/port';
 export * from './readmodels/sqlite-read-models';

@@ -145,6 +145,18 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
     const handler = (handlers as Record<string, MountedHandler | undefined>)[route.name];
     if (!handler) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
+    // A frozen body is shared and never changes (derived once from the read cache's answers, see
+    // `derivedFrom`): it is encoded and turned into JSON text once, and that text is sent every time.
+    const texts = new WeakMap<object, string>();
+    const jsonText = (body: unknown): string | undefined => {
+      if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return undefined;
+      let text = texts.get(body);
+      if (text === undefined) {
+        text = JSON.stringify(route.response.encode(body));
+        texts.set(body, text);
+      }
+      return text;
+    };
     router[method](route.path, async (ctx) => {
       const principal = checkAccess(route, ctx);
       const input = {
@@ -162,6 +174,12 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       });
       if (reply.position !== undefined) ctx.set(httpHeaders.position, reply.position);
       ctx.status = reply.status ?? successStatus(route);
+      const text = reply.file ? undefined : jsonText(reply.body);
+      if (text !== undefined) {
+        ctx.type = 'application/json';
+        ctx.body = text;
+        return;
+      }
       const encoded = route.response.encode(reply.body);
       if (reply.file) {
         ctx.type = reply.file.contentType;

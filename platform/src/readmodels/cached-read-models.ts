@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from './change-feed';
+import { deepFreeze } from './derived';
 import type { Checkpoint, CollectionSpec, Doc, FindQuery, ReadModelStore, WriteOp } from './port';
 
 export interface ReadCacheOptions {
@@ -13,15 +14,6 @@ export interface ReadCacheOptions {
 interface Entry<T> {
   readonly value: T;
   readonly epoch: number;
-}
-
-/** Cached documents and results are shared by every caller: frozen, so a caller cannot change another's. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 /**

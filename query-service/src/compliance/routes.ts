@@ -1,7 +1,24 @@
 import { type ComplianceLogEntry, DocumentType, type DocumentView, documentKey } from '@tickwise/contracts';
-import { type RouteHandlers } from '@tickwise/platform';
+import { derivedFrom, type RouteHandlers } from '@tickwise/platform';
 import { type ActiveDocumentDoc, activeCollection, type LearnerComplianceDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
+
+const order = (type: string) => DocumentType.values.indexOf(type as DocumentType);
+
+/** The documents in force, in the spec's order: derived once per version of the read model. */
+const documentList = derivedFrom((documents: readonly ActiveDocumentDoc[]) =>
+  documents
+    .toSorted((a, b) => order(a.id) - order(b.id))
+    .map((d) => ({
+      id: documentKey({ documentType: d.id, version: d.version }),
+      documentType: d.id,
+      title: d.title,
+      version: d.version,
+      content: d.content,
+      consentText: d.consentText,
+      isActive: true,
+    })),
+);
 
 /** The compliance read side: documents in force and the learner's own records (never anyone else's). */
 export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
@@ -15,20 +32,7 @@ export function complianceQueries(deps: QueryServiceDeps): RouteHandlers<'query'
       const documents = await deps.store.find<ActiveDocumentDoc>(
         await activeCollection(deps.store, 'compliance', 'documents'),
       );
-      const order = (type: string) => DocumentType.values.indexOf(type as DocumentType);
-      return {
-        body: documents
-          .toSorted((a, b) => order(a.id) - order(b.id))
-          .map((d) => ({
-            id: documentKey({ documentType: d.id, version: d.version }),
-            documentType: d.id,
-            title: d.title,
-            version: d.version,
-            content: d.content,
-            consentText: d.consentText,
-            isActive: true,
-          })),
-      };
+      return { body: documentList(documents) };
     },
     async acknowledgments(_input, request) {
       return { body: (await learner(request.principal.userId))?.acknowledgments ?? [] };

@@ -1,5 +1,5 @@
 import { answerFeedbackOf, type LessonCheck, type PublishedQuestion } from '@tickwise/contracts';
-import { HttpError, type RouteHandlers } from '@tickwise/platform';
+import { derivedFrom, HttpError, type RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
   type CheckAnswerRecord,
@@ -32,6 +32,22 @@ function lessonCheck(check: PublishedQuestion, answered: CheckAnswerRecord | und
   };
 }
 
+/** The course's modules with their durations: derived once per version of the catalog's read models. */
+const moduleList = derivedFrom((modules: readonly ModuleDoc[], lessons: readonly LessonSummaryDoc[]) =>
+  modules
+    .toSorted((a, b) => a.moduleId - b.moduleId)
+    .map((m) => ({
+      id: m.moduleId,
+      title: m.title,
+      description: m.description,
+      level: m.level,
+      // Only the lessons the module lists now: a lesson removed from a module no longer counts.
+      duration: lessons
+        .filter((l) => m.lessonIds.includes(l.lessonId))
+        .reduce((sum, l) => sum + l.duration, 0),
+    })),
+);
+
 /** The course catalog and the learner's own progress and quiz results. */
 export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   const collection = (projection: string, name: string) => activeCollection(deps.store, projection, name);
@@ -53,20 +69,7 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
         collection('catalog', 'modules').then((c) => deps.store.find<ModuleDoc>(c)),
         collection('catalog', 'lessonSummaries').then((c) => deps.store.find<LessonSummaryDoc>(c)),
       ]);
-      return {
-        body: modules
-          .toSorted((a, b) => a.moduleId - b.moduleId)
-          .map((m) => ({
-            id: m.moduleId,
-            title: m.title,
-            description: m.description,
-            level: m.level,
-            // Only the lessons the module lists now: a lesson removed from a module no longer counts.
-            duration: lessons
-              .filter((l) => m.lessonIds.includes(l.lessonId))
-              .reduce((sum, l) => sum + l.duration, 0),
-          })),
-      };
+      return { body: moduleList(modules, lessons) };
     },
     async moduleLessons({ params }, request) {
       const [module, lessons, mine] = await Promise.all([
