@@ -300,8 +300,9 @@ function Entry({
       </Timeline.Connector>
       <Timeline.Content pb="6" minW="0">
         <Flex gap="3" justify="space-between" align="baseline" wrap="wrap">
-          <Stack gap="0.5">
-            <Heading as="h4" fontSize="md" lineHeight={{ base: 'short', md: '1.875rem' }}>
+          {/* A title's first line stays centred on the indicator beside it (30 px high on a desktop). */}
+          <Stack gap="0.5" pt={{ base: '0', md: '1' }}>
+            <Heading as="h4" fontSize="md" lineHeight="short">
               {entry.title}
             </Heading>
             <Text fontSize="sm" color="fg.muted">

@@ -7,7 +7,13 @@ import { useMemo } from 'react';
 import { renderMarkdown } from '../../content/markdown';
 
 const prose = {
-  '& h1, & h2, & h3, & h4, & h5, & h6': { fontWeight: 'semibold', color: 'fg', mt: '5', mb: '2' },
+  '& h1, & h2, & h3, & h4, & h5, & h6': {
+    fontWeight: 'semibold',
+    lineHeight: '1.35',
+    color: 'fg',
+    mt: '5',
+    mb: '2',
+  },
   '& h1, & h2, & h3': { fontSize: 'lg' },
   '& h4, & h5, & h6': { fontSize: 'md' },
   '& > :first-child': { mt: '0' },

@@ -10,8 +10,8 @@ import { demoteHeadings, sectionLabels } from './sections';
 
 /** Styles for the sanitised HTML of a section. */
 export const prose = {
-  '& h4': { fontSize: 'md', fontWeight: 'semibold', color: 'fg', mt: '5', mb: '2' },
-  '& h5, & h6': { fontSize: 'sm', fontWeight: 'semibold', color: 'fg', mt: '4', mb: '2' },
+  '& h4': { fontSize: 'md', fontWeight: 'semibold', lineHeight: '1.35', color: 'fg', mt: '5', mb: '2' },
+  '& h5, & h6': { fontSize: 'sm', fontWeight: 'semibold', lineHeight: '1.35', color: 'fg', mt: '4', mb: '2' },
   '& p': { mb: '3' },
   '& p:last-child': { mb: '0' },
   '& ul, & ol': { ps: '6', mb: '3' },
