@@ -2,13 +2,14 @@
  * The real app for browser tests: `npm start` on a free port over a temporary DATA_DIR, in its own
  * process group (stopped as a group), and Debian's chromium driven by playwright-core.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 
 /** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
 function findRepoRoot(from = process.cwd()): string {
@@ -125,10 +126,38 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: chromiumArgs });
 }
 
-/** Saves a screenshot under frontend/e2e-artifacts/. */
+/** Saves a screenshot under frontend/e2e-artifacts/ (`name` may name a subfolder: 'screens/course-390'). */
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
-  mkdirSync(artifactsDir, { recursive: true });
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage, animations: 'disabled' });
+  const path = join(artifactsDir, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
+}
+
+/**
+ * Collects what a person would find in the browser's console as a fault: console errors (with the file that
+ * logged them) and uncaught exceptions, from now on. The returned list grows as they happen.
+ */
+export function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return errors;
+}
+
+/** `npm run admin -- grant-role` against the running app's DATA_DIR, as an operator would. */
+export async function grantRole(
+  app: RunningApp,
+  email: string,
+  role: 'auditor' | 'analyst' | 'admin',
+): Promise<void> {
+  const { stdout } = await promisify(execFile)(
+    'node',
+    ['--import', 'tsx', 'command-service/src/admin/cli.ts', 'grant-role', email, role],
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: app.dataDir } },
+  );
+  if (!stdout.includes(`Role ${role} granted`)) throw new Error(`grant-role ${email} ${role}: ${stdout}`);
 }
 
 /** The accessibility violations axe finds on the page (ids and targets), of every impact unless `serious`. */

@@ -6,8 +6,15 @@
  * explanation in view, pausable), the Compliance Center's tabs (one row) and the registration form's
  * messages. Axe finds no violation of any impact on any of these screens at either size.
  */
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { axeViolations, launchChromium, type RunningApp, registerLearner, startApp } from './harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  axeViolations,
+  launchChromium,
+  type RunningApp,
+  registerLearner,
+  startApp,
+  watchForErrors,
+} from './harness';
 
 jest.setTimeout(240_000);
 
@@ -58,11 +65,7 @@ describe.each([
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width, height } });
     page = await context.newPage();
-    errors = [];
-    page.on('console', (message: ConsoleMessage) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    errors = watchForErrors(page);
   });
 
   afterEach(async () => {
