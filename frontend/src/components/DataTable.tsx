@@ -33,7 +33,11 @@ export interface DataColumn<Row> {
   readonly cellProps?: TableCellProps;
 }
 
-type RowProps = TableRowProps & { readonly 'data-testid'?: string; readonly 'data-kind'?: string };
+type RowProps = TableRowProps & {
+  readonly 'data-testid'?: string;
+  readonly 'data-kind'?: string;
+  readonly 'data-state'?: string;
+};
 
 export interface DataTableProps<Row> {
   /** What the table holds: its accessible name. */

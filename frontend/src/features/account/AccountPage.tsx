@@ -143,7 +143,11 @@ export function AccountPage() {
                   </Field.Root>
                 </Stack>
               </Dialog.Body>
-              <Dialog.Footer>
+              {/* On a phone the two buttons do not fit side by side: stacked, the destructive one last. */}
+              <Dialog.Footer
+                flexWrap="wrap"
+                css={{ '@media (max-width: 29.99em)': { '& > button': { w: 'full' } } }}
+              >
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline">Keep my account</Button>
                 </Dialog.ActionTrigger>

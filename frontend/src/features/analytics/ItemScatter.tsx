@@ -20,7 +20,7 @@ import { ItemLegend, Marker } from './ItemMarkers';
  */
 const WIDE = { W: 640, H: 360 };
 const NARROW = { W: 340, H: 300 };
-const M = { top: 16, right: 20, bottom: 52, left: 76 };
+const MARGIN = { top: 16, right: 20, bottom: 52, left: 76 };
 
 const text = '#a9b6cb';
 const grid = 'var(--chakra-colors-ink-700)';
@@ -33,7 +33,12 @@ const grid = 'var(--chakra-colors-ink-700)';
 export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalytics[] }) {
   const id = useId();
   const plotted = plottableItems(items);
-  const { W, H } = useMediaQuery(PHONE_WIDTH) ? NARROW : WIDE;
+  const narrow = useMediaQuery(PHONE_WIDTH);
+  const { W, H } = narrow ? NARROW : WIDE;
+  // Room at the right for half of the '100%' tick label, which a phone's plot draws larger.
+  const M = narrow ? { ...MARGIN, right: 28 } : MARGIN;
+  // The axis title is wider than a phone's plot area: it is centred on the whole drawing there.
+  const xTitleAt = narrow ? W / 2 : (M.left + W - M.right) / 2;
   const x = linearScale(0, 1, M.left, W - M.right);
   const y = linearScale(-1, 1, H - M.bottom, M.top);
   const flagsShown = [...new Set(plotted.map((i) => itemFlag(i)))];
@@ -82,7 +87,7 @@ export function ItemScatter({ items }: { readonly items: readonly QuizItemAnalyt
             </text>
           </g>
         ))}
-        <text x={(M.left + W - M.right) / 2} y={H - 10} textAnchor="middle" fontSize="14" fill={text}>
+        <text x={xTitleAt} y={H - 10} textAnchor="middle" fontSize="14" fill={text}>
           Facility (share correct on first attempts)
         </text>
         <text

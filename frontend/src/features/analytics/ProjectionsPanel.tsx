@@ -1,9 +1,9 @@
-import { Badge, Button, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Progress, Stack, Text } from '@chakra-ui/react';
 import type { ProjectionState, ProjectionStatus } from '@tickwise/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useAppDispatch } from '../../app/store';
-import { ScrollTable } from '../../components/ScrollTable';
+import { type DataColumn, DataTable } from '../../components/DataTable';
 import { errorText } from '../../session/errors';
 import { useProjectionsQuery, useRebuildProjectionMutation } from './analytics-api';
 import { formatClock, formatCount, formatEta, formatRate } from './format';
@@ -81,120 +81,109 @@ export function ProjectionsPanel() {
       </Text>
       <ReadState what="the projections" data={data} error={query.error} onRetry={() => void query.refetch()}>
         {(projections) => (
-          <ScrollTable
-            borderWidth="1px"
-            borderColor="border"
-            rounded="md"
-            tableProps={{ size: 'sm', 'data-testid': 'projections-table' }}
+          <DataTable
+            testId="projections-table"
             captionProps={tableCaption}
             caption={
               polling
                 ? `Projection status, refreshed every ${POLL_MS / 1000} s while a rebuild runs`
                 : 'Projection status'
             }
-          >
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader scope="col">Projection</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Version
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Checkpoint
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Lag (events)
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col">State</Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" minW="64">
-                  Rebuild
-                </Table.ColumnHeader>
-                <Table.ColumnHeader scope="col" textAlign="end">
-                  Action
-                </Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {projections.map((p) => (
-                <ProjectionRow
-                  key={p.name}
-                  projection={p}
-                  watched={watches[p.name] !== undefined}
-                  finishedAt={finishedAt[p.name] ?? null}
-                  failure={failures[p.name] ?? null}
-                  requesting={requesting === p.name}
-                  onRebuild={() => void start(p.name)}
-                />
-              ))}
-            </Table.Body>
-          </ScrollTable>
+            columns={projectionColumns({ watches, finishedAt, failures, requesting, start })}
+            rows={projections}
+            rowKey={(p) => p.name}
+            rowProps={(p) => ({ 'data-testid': `projection-${p.name}`, 'data-state': p.state })}
+            empty="No projection reported."
+          />
         )}
       </ReadState>
     </Section>
   );
 }
 
-interface ProjectionRowProps {
+interface RowState {
+  readonly watches: Watches;
+  readonly finishedAt: Readonly<Record<string, string>>;
+  readonly failures: Readonly<Record<string, string>>;
+  readonly requesting: string | null;
+  readonly start: (name: string) => Promise<void>;
+}
+
+/**
+ * The status table's columns. On a phone each projection is a card (DataTable), its Rebuild button under
+ * its figures, never off-screen in a sideways scroller.
+ */
+function projectionColumns(state: RowState): readonly DataColumn<ProjectionStatus>[] {
+  return [
+    {
+      header: 'Projection',
+      rowHeader: true,
+      cell: (p) => p.name,
+      cellProps: { fontWeight: 'semibold', fontFamily: 'mono', fontSize: 'sm' },
+    },
+    { header: 'Version', numeric: true, cell: (p) => p.version },
+    {
+      header: 'Checkpoint',
+      numeric: true,
+      cell: (p) => p.checkpoint ?? '—',
+      cellProps: { fontFamily: 'mono', fontSize: 'xs' },
+    },
+    {
+      header: 'Lag (events)',
+      numeric: true,
+      cell: (p) => formatCount(p.lag),
+      cellProps: { fontVariantNumeric: 'tabular-nums' },
+    },
+    {
+      header: 'State',
+      cell: (p) => (
+        <Badge variant="subtle" colorPalette={stateBadges[p.state].palette} data-testid="projection-state">
+          {stateBadges[p.state].label}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Rebuild',
+      headerProps: { minW: '64' },
+      cell: (p) => (
+        <RebuildCell
+          projection={p}
+          watched={state.watches[p.name] !== undefined}
+          finishedAt={state.finishedAt[p.name] ?? null}
+          failure={state.failures[p.name] ?? null}
+        />
+      ),
+    },
+    {
+      header: 'Action',
+      action: true,
+      cell: (p) => {
+        const requesting = state.requesting === p.name;
+        return (
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={`Rebuild ${p.name}`}
+            loading={requesting}
+            disabled={isRebuilding(p) || state.watches[p.name] !== undefined || requesting}
+            onClick={() => void state.start(p.name)}
+          >
+            Rebuild
+          </Button>
+        );
+      },
+    },
+  ];
+}
+
+interface RebuildCellProps {
   readonly projection: ProjectionStatus;
   readonly watched: boolean;
   readonly finishedAt: string | null;
   readonly failure: string | null;
-  readonly requesting: boolean;
-  readonly onRebuild: () => void;
 }
 
-function ProjectionRow({
-  projection: p,
-  watched,
-  finishedAt,
-  failure,
-  requesting,
-  onRebuild,
-}: ProjectionRowProps) {
-  const badge = stateBadges[p.state];
-  const busy = isRebuilding(p) || watched;
-  return (
-    <Table.Row data-testid={`projection-${p.name}`} data-state={p.state}>
-      <Table.ColumnHeader scope="row" fontWeight="semibold" fontFamily="mono" fontSize="sm">
-        {p.name}
-      </Table.ColumnHeader>
-      <Table.Cell textAlign="end">{p.version}</Table.Cell>
-      <Table.Cell textAlign="end" fontFamily="mono" fontSize="xs">
-        {p.checkpoint ?? '—'}
-      </Table.Cell>
-      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-        {formatCount(p.lag)}
-      </Table.Cell>
-      <Table.Cell>
-        <Badge variant="subtle" colorPalette={badge.palette} data-testid="projection-state">
-          {badge.label}
-        </Badge>
-      </Table.Cell>
-      <Table.Cell>
-        <RebuildCell projection={p} watched={watched} finishedAt={finishedAt} failure={failure} />
-      </Table.Cell>
-      <Table.Cell textAlign="end">
-        <Button
-          size="xs"
-          variant="outline"
-          aria-label={`Rebuild ${p.name}`}
-          loading={requesting}
-          disabled={busy || requesting}
-          onClick={onRebuild}
-        >
-          Rebuild
-        </Button>
-      </Table.Cell>
-    </Table.Row>
-  );
-}
-
-function RebuildCell({
-  projection: p,
-  watched,
-  finishedAt,
-  failure,
-}: Pick<ProjectionRowProps, 'projection' | 'watched' | 'finishedAt' | 'failure'>) {
+function RebuildCell({ projection: p, watched, finishedAt, failure }: RebuildCellProps) {
   if (failure !== null) {
     return (
       <Text fontSize="xs" color="red.300" role="alert">
