@@ -98,6 +98,41 @@ function looseHeadings(on: Page): Promise<string[]> {
 }
 
 /**
+ * What sticks out sideways on the screen (the open dialog when there is one, else the page): a page wider
+ * than the window, a control whose box is not within the window's width (cut off, or out of view inside a
+ * sideways scroller, as a phone's user would have to hunt for it), a chart's text running out of its chart.
+ */
+function layoutProblems(on: Page): Promise<string[]> {
+  return on.evaluate(() => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    const root = document.querySelector('[role="dialog"], [role="alertdialog"]') ?? document;
+    for (const control of root.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea')) {
+      const box = control.getBoundingClientRect();
+      // Hidden, or a visually hidden native input under its drawn control.
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (box.left < -1 || box.right > width + 1) {
+        const name = control.getAttribute('aria-label') ?? control.textContent ?? control.tagName;
+        found.push(
+          `off-screen: ${name.trim().slice(0, 50)} (${Math.round(box.left)}..${Math.round(box.right)})`,
+        );
+      }
+    }
+    for (const chart of root.querySelectorAll('svg')) {
+      const frame = chart.getBoundingClientRect();
+      for (const text of chart.querySelectorAll('text')) {
+        const box = text.getBoundingClientRect();
+        if (box.width > 0 && (box.left < frame.left - 1 || box.right > frame.right + 1))
+          found.push(`chart text cut: ${text.textContent}`);
+      }
+    }
+    return found;
+  });
+}
+
+/**
  * A new tab signed in afresh as `email` (so the token carries the role granted since), watched for errors
  * from before its first page, opening `path`.
  */
@@ -147,7 +182,8 @@ describe.each([
   /**
    * A screen as a person meets it: axe finds nothing of any impact on it (unless `axe` is false: the same
    * screen again, in another state), no heading has the loose line height of body text (a title that wraps
-   * falls apart into separate lines), and its picture is saved (the page from the top, or the viewport).
+   * falls apart into separate lines), nothing sticks out sideways or hides a control out of view, and its
+   * picture is saved (the page from the top, or the viewport).
    */
   async function look(
     what: string,
@@ -155,6 +191,7 @@ describe.each([
   ): Promise<void> {
     if (axe) expect({ what, violations: await axeViolations(on) }).toEqual({ what, violations: [] });
     if (headings) expect({ what, loose: await looseHeadings(on) }).toEqual({ what, loose: [] });
+    expect({ what, layout: await layoutProblems(on) }).toEqual({ what, layout: [] });
     if (fullPage) await on.evaluate(() => window.scrollTo(0, 0));
     await screenshot(on, `screens/${what}-${width}`, fullPage);
   }
