@@ -246,7 +246,7 @@ describe('the analytics screen', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => r.textContent),
-    ).toEqual(['risk_disclosure2.0In force3730%', 'risk_disclosure1.0Superseded9190%']);
+    ).toEqual(['Futures Risk Disclosure2.0In force3730%', 'Futures Risk Disclosure1.0Superseded9190%']);
   });
 
   it('shows empty states when there is nothing yet, and an error with a retry when a read fails', async () => {

@@ -3,6 +3,7 @@ import { Badge, Box, Flex, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/reac
 import {
   type ComplianceAnalytics,
   documentKey,
+  documentTypeLabels,
   type ModuleAnalytics,
   type PsychologyAnalytics,
   psychologyCategoryLabels,
@@ -234,8 +235,7 @@ const coverageColumns: readonly DataColumn<DocumentCoverage>[] = [
   {
     header: 'Document',
     rowHeader: true,
-    cellProps: { fontFamily: 'mono', fontSize: 'xs' },
-    cell: (d) => d.documentType,
+    cell: (d) => documentTypeLabels[d.documentType],
   },
   {
     header: 'Version',
@@ -288,7 +288,9 @@ export function ComplianceSection() {
               caption="Coverage per document version"
               columns={coverageColumns}
               rows={[...compliance.documents].sort(
-                (a, b) => a.documentType.localeCompare(b.documentType) || b.version.localeCompare(a.version),
+                (a, b) =>
+                  documentTypeLabels[a.documentType].localeCompare(documentTypeLabels[b.documentType]) ||
+                  b.version.localeCompare(a.version),
               )}
               rowKey={documentKey}
               empty="No document version has been published yet."
