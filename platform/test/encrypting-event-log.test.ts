@@ -11,6 +11,7 @@ import { openStorage, type Storage } from '../src/storage';
 import { encrypted, testKeys } from './encryption-support';
 import { describeEventLogContract } from './eventlog.contract';
 import { describeKeyStoreContract } from './key-store.contract';
+import { tamperWithSqliteLog } from './sqlite-tamper';
 
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-encryption-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,17 +20,7 @@ const contractFile = join(dir, 'contract.db');
 const contractKeys = testKeys();
 describeEventLogContract('SQLite + encryption', {
   open: async () => encrypted(new SqliteEventLog({ file: contractFile, events: anyEvents }), contractKeys),
-  tamper: async (stream, revision) => {
-    const db = new Database(contractFile);
-    const row = db
-      .prepare('SELECT data FROM events WHERE stream = ? AND revision = ?')
-      .get(stream, revision) as {
-      data: string;
-    };
-    const flipped = row.data.replace(/\d/, (digit) => String((Number(digit) + 1) % 10));
-    db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(flipped, stream, revision);
-    db.close();
-  },
+  tamper: tamperWithSqliteLog(contractFile),
 });
 
 describeKeyStoreContract('SQLite', async () => new SqliteKeyStore({ file: join(dir, 'keys-contract.db') }));

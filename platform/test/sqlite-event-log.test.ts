@@ -7,33 +7,22 @@ import { newId } from '../src/eventlog/ids';
 import { CorruptEventError, InvalidEventError } from '../src/eventlog/port';
 import { SqliteEventLog } from '../src/eventlog/sqlite-event-log';
 import { describeEventLogContract, event } from './eventlog.contract';
+import { tamperWithSqliteLog } from './sqlite-tamper';
 
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-eventlog-'));
 const file = join(dir, 'events.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const tamperWith = (file: string) => async (stream: string, revision: number) => {
-  const db = new Database(file);
-  const row = db
-    .prepare('SELECT data FROM events WHERE stream = ? AND revision = ?')
-    .get(stream, revision) as {
-    data: string;
-  };
-  const flipped = row.data.replace(/\d/, (digit) => String((Number(digit) + 1) % 10));
-  db.prepare('UPDATE events SET data = ? WHERE stream = ? AND revision = ?').run(flipped, stream, revision);
-  db.close();
-};
-
 describeEventLogContract('SQLite', {
   open: async () => new SqliteEventLog({ file, events: anyEvents }),
-  tamper: tamperWith(file),
+  tamper: tamperWithSqliteLog(file),
 });
 
 // The servers' log: appends committed by a writer thread on its own connection, reads on this one.
 const threadFile = join(dir, 'events-writer-thread.db');
 describeEventLogContract('SQLite with a writer thread', {
   open: async () => new SqliteEventLog({ file: threadFile, events: anyEvents, writerThread: true }),
-  tamper: tamperWith(threadFile),
+  tamper: tamperWithSqliteLog(threadFile),
 });
 
 describe.each([
