@@ -249,6 +249,10 @@ export async function seedHistory(
       await Promise.all(pending);
       pending = [];
       onProgress?.(i + 1, events);
+    } else {
+      // Starting an append does work at once (a new learner's key, sealing, encoding): a turn of the event
+      // loop per learner keeps a seeding test's own server answering while the appends gather.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   await Promise.all(pending);

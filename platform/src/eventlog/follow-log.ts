@@ -19,7 +19,7 @@ const TICK = Symbol('tick');
  * Follows the log after `from` (what is stored, then live events), handing over the events that are ready in
  * batches, one batch at a time. It ends when `signal` aborts, when the subscription ends, or when the handler
  * answers 'end'. A batch is handed over whole or not at all, so a caller that checkpoints after each batch
- * resumes exactly where it stopped.
+ * resumes exactly where it stopped. Between batches the process gets a turn of its event loop.
  */
 export async function followLog<E extends TaggedEvent>(
   log: EventLog<E>,
@@ -61,6 +61,9 @@ export async function followLog<E extends TaggedEvent>(
         if (next !== TICK && next.done) return;
       }
       if ((await onBatch(batch)) === 'end') return;
+      // A turn of the event loop between batches: an embedded log reads synchronously, so catching up a
+      // backlog would otherwise hold the loop (and every request of the process) until it was done.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     signal.removeEventListener('abort', close);
