@@ -94,10 +94,14 @@ describe('followLog', () => {
       timerRan = true;
     }, 0);
     const timerRanAtBatch: boolean[] = [];
-    await followLog(log, { from: START, signal: new AbortController().signal, batchSize: 10 }, async (batch) => {
-      timerRanAtBatch.push(timerRan);
-      return timerRanAtBatch.length * 10 >= 50 || batch.length === 0 ? 'end' : 'continue';
-    });
+    await followLog(
+      log,
+      { from: START, signal: new AbortController().signal, batchSize: 10 },
+      async (batch) => {
+        timerRanAtBatch.push(timerRan);
+        return timerRanAtBatch.length * 10 >= 50 || batch.length === 0 ? 'end' : 'continue';
+      },
+    );
     expect(timerRanAtBatch).toHaveLength(5);
     expect(timerRanAtBatch.slice(1)).toEqual([true, true, true, true]);
   });
