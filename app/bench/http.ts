@@ -17,11 +17,11 @@ import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } fr
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { type Call, drive, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
+import { lessonDone, login, mix, PASSWORD, quizAnswer, reads, writes } from './workloads';
 
 const LEARNERS = Number(process.env.BENCH_HTTP_LEARNERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.BENCH_HTTP_SOAK_SECONDS ?? 180);
-const PASSWORD = 'bench password 2026';
 const ROOT = resolve(__dirname, '..', '..');
 const TSX = require.resolve('tsx');
 
@@ -91,74 +91,6 @@ async function waitFor(check: () => Promise<boolean>, what: string, seconds = 12
   }
 }
 
-// ---- the workloads -------------------------------------------------------------------------------------------
-
-const moduleOf = (l: Learner, n: number) => ((l.index + n) % 12) + 1;
-const reads: Record<string, Workload> = {
-  'GET /api/dashboard': () => ({ method: 'GET', path: '/api/dashboard' }),
-  'GET /api/progress': () => ({ method: 'GET', path: '/api/progress' }),
-  'GET /api/modules': () => ({ method: 'GET', path: '/api/modules' }),
-  'GET /api/modules/:id/lessons': (l, n) => ({
-    method: 'GET',
-    path: `/api/modules/${moduleOf(l, n)}/lessons`,
-  }),
-  'GET /api/compliance/documents': () => ({ method: 'GET', path: '/api/compliance/documents' }),
-};
-const quizAnswer = (l: Learner, n: number): Call => {
-  const moduleId = moduleOf(l, n);
-  return {
-    method: 'POST',
-    path: '/api/quiz/attempt',
-    body: { questionId: moduleId * 100 + (n % 8) + 1, selectedAnswer: n % 4 },
-  };
-};
-const lessonDone = (l: Learner, n: number): Call => {
-  const moduleId = moduleOf(l, n);
-  return {
-    method: 'POST',
-    path: '/api/progress',
-    body: { moduleId, lessonId: (moduleId - 1) * 4 + (n % 4) + 1, completed: true },
-  };
-};
-const documentTypes = [
-  'risk_disclosure',
-  'cftc_warning',
-  'educational_disclaimer',
-  'privacy_policy',
-] as const;
-let versions: Record<string, string> = {};
-const documentView = (_l: Learner, n: number): Call => {
-  const documentType = documentTypes[n % 4] ?? 'risk_disclosure';
-  return {
-    method: 'POST',
-    path: '/api/compliance/document-views',
-    body: { documentType, version: versions[documentType] },
-  };
-};
-const login = (l: Learner): Call => ({
-  method: 'POST',
-  path: '/api/auth/login',
-  body: { email: l.email, password: PASSWORD },
-  anonymous: true,
-});
-const writes: Record<string, Workload> = {
-  'POST /api/quiz/attempt': quizAnswer,
-  'POST /api/progress': lessonDone,
-  'POST /api/compliance/document-views': documentView,
-};
-/** A learner's session, 20 requests long: 15 reads (the five hot read routes in turn), 4 writes, 1 login. */
-const session: readonly Workload[] = [
-  ...Object.values(reads),
-  quizAnswer,
-  ...Object.values(reads),
-  lessonDone,
-  ...Object.values(reads),
-  quizAnswer,
-  documentView,
-  login,
-];
-const mix: Workload = (l, n) => (session[n % session.length] as Workload)(l, n);
-
 // ---- the run ------------------------------------------------------------------------------------------------
 
 async function seed(dir: string) {
@@ -168,7 +100,6 @@ async function seed(dir: string) {
     version,
     contentHash,
   }));
-  versions = Object.fromEntries(documents.map((d) => [d.documentType, d.version]));
   // Through the same storage the app opens: personal fields sealed under each learner's key, as in production.
   const storage = await openStorage(loadStorageConfig({ DATA_DIR: dir }));
   const events = await seedHistory(storage.log, LEARNERS, 20261126, undefined, {

@@ -4,21 +4,28 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 
 export interface ProbeSample {
   readonly loopDelayMaxMs: number;
   readonly loopDelayP99Ms: number;
   readonly rssMb: number;
+  /** The main thread's JavaScript heap in use, and memory outside it (buffers; SQLite's is not counted). */
+  readonly heapUsedMb: number;
+  readonly externalMb: number;
 }
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 process.on('message', (message) => {
   if (message !== 'sample') return;
+  const memory = process.memoryUsage();
   const sample: ProbeSample = {
     loopDelayMaxMs: delay.max / 1e6,
     loopDelayP99Ms: delay.percentile(99) / 1e6,
-    rssMb: process.memoryUsage().rss / 2 ** 20,
+    rssMb: memory.rss / 2 ** 20,
+    heapUsedMb: memory.heapUsed / 2 ** 20,
+    externalMb: memory.external / 2 ** 20,
   };
   delay.reset();
   process.send?.(sample);
@@ -33,6 +40,10 @@ session.connect();
 process.on('message', (message) => {
   if (message === 'profile:start') {
     session.post('Profiler.enable', () => session.post('Profiler.start'));
+  } else if (typeof message === 'string' && message.startsWith('heap:snapshot ')) {
+    // A heap snapshot of the main thread (HEAP=1 in profile-route), to see what the resident memory holds.
+    writeHeapSnapshot(message.slice('heap:snapshot '.length));
+    process.send?.('heap:written');
   } else if (typeof message === 'string' && message.startsWith('profile:stop ')) {
     session.post('Profiler.stop', (error, result) => {
       if (!error) writeFileSync(message.slice('profile:stop '.length), JSON.stringify(result.profile));

@@ -2,6 +2,8 @@
 // request's time goes (open the file in Chrome DevTools or speedscope):
 //   ROUTE=/api/progress [METHOD=POST BODY='{…}'] [N=300 learners] [CONNS=50] [SECS=8] [DIR=<seeded DATA_DIR>] \
 //     npx tsx app/bench/profile-route.ts        → /tmp/prof/<route>-<method>.cpuprofile   (PROF=0: no profile)
+// ROUTE=mix drives the bench's learner mix instead of one route; RATE=<req/s> makes it an open loop; HEAP=1 also
+// writes a heap snapshot of the main thread after the run (/tmp/prof/<route>.heapsnapshot).
 import { fork } from 'node:child_process';
 import { createSecretKey } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -10,7 +12,8 @@ import { join, resolve } from 'node:path';
 import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
 import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
-import { drive } from './load';
+import { drive, type Workload } from './load';
+import { mix } from './workloads';
 
 const ROOT = resolve(__dirname, '..', '..');
 const N = Number(process.env.N ?? 300);
@@ -19,6 +22,9 @@ const method = (process.env.METHOD ?? 'GET') as 'GET' | 'POST';
 const body = process.env.BODY ? JSON.parse(process.env.BODY) : undefined;
 const conns = Number(process.env.CONNS ?? 50);
 const prof = process.env.PROF !== '0';
+const heap = process.env.HEAP === '1';
+const rate = process.env.RATE ? Number(process.env.RATE) : undefined;
+const workload: Workload = route === 'mix' ? mix : () => ({ method, path: route, ...(body ? { body } : {}) });
 const PROFILE_DIR = '/tmp/prof';
 async function main() {
   const dir = process.env.DIR || mkdtempSync(join(tmpdir(), 'tw-prof-'));
@@ -88,7 +94,7 @@ async function main() {
   await drive({
     url,
     learners: compliant,
-    workload: () => ({ method, path: route, ...(body ? { body } : {}) }),
+    workload,
     connections: conns,
     seconds: 2,
   });
@@ -99,9 +105,10 @@ async function main() {
   const r = await drive({
     url,
     learners: compliant,
-    workload: () => ({ method, path: route, ...(body ? { body } : {}) }),
+    workload,
     connections: conns,
     seconds: Number(process.env.SECS ?? 8),
+    ...(rate ? { rate } : {}),
   });
   console.log(
     route,
@@ -122,6 +129,16 @@ async function main() {
     child.send(`profile:stop ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}-${method}.cpuprofile`);
     await new Promise((d) => child.on('message', (m) => m === 'profile:written' && d(null)));
   }
+  if (heap) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    child.send(`heap:snapshot ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}.heapsnapshot`);
+    await new Promise((d) => child.on('message', (m) => m === 'heap:written' && d(null)));
+  }
+  child.send('sample');
+  const sample = await new Promise((d) =>
+    child.on('message', (m) => typeof m === 'object' && m !== null && 'rssMb' in m && d(m)),
+  );
+  console.log('server', JSON.stringify(sample));
   child.kill('SIGTERM');
   await new Promise((d) => child.once('exit', d));
 }
