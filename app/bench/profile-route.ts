@@ -129,6 +129,7 @@ async function main() {
     child.send(`profile:stop ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}-${method}.cpuprofile`);
     await new Promise((d) => child.on('message', (m) => m === 'profile:written' && d(null)));
   }
+  console.log(serverTimes(await (await fetch(`${url}/metrics`)).text()));
   if (heap) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     child.send(`heap:snapshot ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}.heapsnapshot`);
@@ -142,6 +143,28 @@ async function main() {
   child.kill('SIGTERM');
   await new Promise((d) => child.once('exit', d));
 }
+/** Per route, from the server's own request histogram: count, and the bucket bounds under which half and 99 % fell. */
+function serverTimes(metrics: string): string {
+  const routes = new Map<string, Array<[number, number]>>();
+  for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm)) {
+    const labels = Object.fromEntries(
+      [...(m[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]),
+    );
+    const key = `${labels.method} ${labels.route} ${labels.status}`;
+    const le = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le);
+    routes.set(key, [...(routes.get(key) ?? []), [le, Number(m[2])]]);
+  }
+  const bound = (buckets: Array<[number, number]>, q: number) =>
+    buckets.find(([, count]) => count >= q * (buckets.at(-1)?.[1] ?? 0))?.[0] ?? Number.NaN;
+  return [...routes]
+    .filter(([, b]) => (b.at(-1)?.[1] ?? 0) > 0)
+    .map(
+      ([key, b]) =>
+        `  ${key}: ${b.at(-1)?.[1]} requests, p50 ≤ ${bound(b, 0.5) * 1000} ms, p99 ≤ ${bound(b, 0.99) * 1000} ms`,
+    )
+    .join('\n');
+}
+
 main().catch((e) => {
   console.error(e);
   process.exit(1);

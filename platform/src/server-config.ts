@@ -1,5 +1,5 @@
 import { loadStorageConfig, type StorageConfig } from './config';
-import type { LoadLimits } from './http/shed-load';
+import { defaultLanes, type LoadLimits } from './http/shed-load';
 
 /** The HTTP processes' settings, all from the environment (see README.md, "Configuration"). */
 export interface ServerConfig extends StorageConfig {
@@ -25,7 +25,11 @@ export interface ServerConfig extends StorageConfig {
   checkpointSigningKey: string | undefined;
   /** How often a signed checkpoint is made while events arrive (`CHECKPOINT_INTERVAL_SECONDS`, default 10). */
   checkpointIntervalSeconds: number;
-  /** When each service answers 503 "busy" at once (`MAX_IN_FLIGHT`, default 1,000; `MAX_LOOP_DELAY_MS`, default 2,000). */
+  /**
+   * When each service answers 503 "busy" at once (`MAX_IN_FLIGHT`, default 1,000; `MAX_LOOP_DELAY_MS`, default
+   * 2,000), and how many password hashes run and wait (`PASSWORD_LANES`, default cores − 1; `PASSWORD_QUEUE`,
+   * default 24 a lane).
+   */
   loadLimits: LoadLimits;
 }
 
@@ -38,6 +42,7 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const passwordLanes = Math.max(1, int(env.PASSWORD_LANES, defaultLanes(), 'PASSWORD_LANES'));
   return {
     ...loadStorageConfig(env),
     port: int(env.PORT, 3000, 'PORT'),
@@ -54,6 +59,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     loadLimits: {
       maxInFlight: int(env.MAX_IN_FLIGHT, 1000, 'MAX_IN_FLIGHT'),
       maxLoopDelayMs: int(env.MAX_LOOP_DELAY_MS, 2000, 'MAX_LOOP_DELAY_MS'),
+      passwordLanes,
+      // About a second of waiting: an argon2 hash takes 20 to 50 ms a lane.
+      passwordQueue: int(env.PASSWORD_QUEUE, 24 * passwordLanes, 'PASSWORD_QUEUE'),
     },
   };
 }

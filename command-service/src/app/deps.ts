@@ -6,6 +6,7 @@ import type {
   ReadModelStore,
   StorageHealth,
   TokenService,
+  WorkLanes,
 } from '@tickwise/platform';
 import type { BackgroundRebuilds, UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
@@ -34,4 +35,6 @@ export interface CommandServiceDeps {
   rebuilds: BackgroundRebuilds;
   /** Beyond these the service answers 503 "busy" at once. */
   loadLimits?: LoadLimits;
+  /** Where password hashing (argon2) runs: a few at once, and 503 busy when too many wait (see `workLanes`). */
+  passwordLanes: WorkLanes;
 }

@@ -1,11 +1,13 @@
 /**
  * Shedding load: past MAX_IN_FLIGHT API requests at once, a new one is answered 503 with Retry-After at
- * once, appends nothing, and health stays readable; once requests finish, writes are accepted again.
+ * once, appends nothing, and health stays readable; once requests finish, writes are accepted again. The
+ * same for password hashing: past PASSWORD_LANES hashes at once and PASSWORD_QUEUE waiting, a login or a
+ * registration is refused before it hashes or appends anything.
  */
 import { BUSY_MESSAGE, type EventLog } from '@tickwise/platform';
 import request from 'supertest';
 import { compliantLearner, type Learner, startCourseStack } from '../learning/test-support';
-import type { Stack } from '../testing/harness';
+import { freshEmail, GOOD_PASSWORD, type Stack } from '../testing/harness';
 
 /** A log whose stream reads wait while the gate is closed: the commands that read hold their place in flight. */
 function gatedLog() {
@@ -74,4 +76,45 @@ test('a third request while two are in flight → 503 busy with Retry-After, not
   const appended = await stack.eventsAfter(head);
   expect(appended.map((e) => e.type)).toEqual(['QuizQuestionAnswered', 'QuizQuestionAnswered']);
   expect((await answer(ada)).status).toBe(201);
+});
+
+describe('password hashing lanes', () => {
+  let lanes: Stack;
+  beforeAll(async () => {
+    lanes = await startCourseStack({ env: { PASSWORD_LANES: '1', PASSWORD_QUEUE: '0' } });
+  });
+  afterAll(async () => {
+    await lanes?.close();
+  });
+
+  test('with the one lane taken and no room to wait, login and registration → 503 busy, nothing appended; then accepted', async () => {
+    const api = lanes.client();
+    const email = freshEmail('lanes');
+    expect((await api.post('/api/auth/register', { email, password: GOOD_PASSWORD })).status).toBe(201);
+
+    let release: () => void = () => {};
+    const holding = lanes.commandDeps.passwordLanes(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const head = await lanes.head();
+    const login = await api.post('/api/auth/login', { email, password: GOOD_PASSWORD });
+    expect(login.status).toBe(503);
+    expect(login.headers['retry-after']).toBe('1');
+    expect(login.body).toEqual({ error: BUSY_MESSAGE });
+    const register = await api.post('/api/auth/register', {
+      email: freshEmail('lanes'),
+      password: GOOD_PASSWORD,
+    });
+    expect(register.status).toBe(503);
+    expect(await lanes.eventsAfter(head)).toEqual([]);
+
+    release();
+    await holding;
+    const again = await api.post('/api/auth/login', { email, password: GOOD_PASSWORD });
+    expect(again.status).toBe(200);
+    expect((await lanes.eventsAfter(head)).map((e) => e.type)).toEqual(['LoginSucceeded']);
+  });
 });

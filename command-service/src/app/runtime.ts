@@ -6,6 +6,7 @@ import {
   MongoReadModelStore,
   type ServerConfig,
   type Storage,
+  workLanes,
 } from '@tickwise/platform';
 import { backgroundRebuilds, createUserRecords } from '@tickwise/projections';
 import { createLoginThrottle } from '../identity/login-throttle';
@@ -40,5 +41,6 @@ export function commandServiceDeps(
     catalog: createCourseCatalog(storage.log),
     rebuilds: backgroundRebuilds({ log: storage.log, store: storage.store, logger, now }),
     loadLimits: config.loadLimits,
+    passwordLanes: workLanes(config.loadLimits.passwordLanes, config.loadLimits.passwordQueue),
   };
 }

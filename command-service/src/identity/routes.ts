@@ -44,7 +44,7 @@ export async function reservationOf(log: EventLog, key: string) {
 
 /** Register, login and logout. */
 export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
-  const { log, tokens, throttle } = deps;
+  const { log, tokens, throttle, passwordLanes } = deps;
   return {
     async register({ body }, request) {
       const ip = await throttle.admitIp(request.ip);
@@ -55,7 +55,11 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const at = deps.now().toISOString();
       await handleCommand(deps, emailAccount, {
         stream: streams.email(emailKey(body.email)),
-        command: { email: body.email, userId, passwordHash: await hashPassword(body.password) },
+        command: {
+          email: body.email,
+          userId,
+          passwordHash: await passwordLanes(() => hashPassword(body.password)),
+        },
         commandId: `${request.commandId}:email`,
         actor: userId,
         correlationId: request.requestId,
@@ -90,9 +94,9 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const account = await throttle.admitAccount(key, request.ip);
       if (!account.allowed) throw tooMany(account.retryAfterSeconds);
       const reserved = await reservationOf(log, key);
-      const valid = reserved
-        ? await verifyPassword(reserved.passwordHash, body.password)
-        : await verifyAgainstDummy(body.password);
+      const valid = await passwordLanes(() =>
+        reserved ? verifyPassword(reserved.passwordHash, body.password) : verifyAgainstDummy(body.password),
+      );
       if (!reserved || !valid) {
         await throttle.recordFailure(key, request.ip);
         await log.appendToStream(

@@ -23,7 +23,7 @@ export function privacyRoutes(deps: CommandServiceDeps): RouteHandlers<'command'
       }
       const reservation = await reservationOf(deps.log, key);
       if (!reservation || reservation.userId !== userId) throw new HttpError(404, 'No such account');
-      if (!(await verifyPassword(reservation.passwordHash, body.password))) {
+      if (!(await deps.passwordLanes(() => verifyPassword(reservation.passwordHash, body.password)))) {
         await deps.throttle.recordFailure(key, request.ip);
         throw new HttpError(400, WRONG_PASSWORD);
       }

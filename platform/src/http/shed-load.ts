@@ -1,5 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Sema } from 'async-sema';
 import type { Middleware } from 'koa';
+import { HttpError } from './errors';
 
 /** When a service answers "busy" at once rather than let a request wait (`MAX_IN_FLIGHT`, `MAX_LOOP_DELAY_MS`). */
 export interface LoadLimits {
@@ -7,7 +10,14 @@ export interface LoadLimits {
   maxInFlight: number;
   /** Event-loop delay (worst in the last half second) beyond which new API requests are refused. */
   maxLoopDelayMs: number;
+  /** Password hashes (argon2) computed at once (`PASSWORD_LANES`, default one fewer than the cores, at least 1). */
+  passwordLanes: number;
+  /** Password hashes waiting for a lane, beyond which a login or registration is refused (`PASSWORD_QUEUE`). */
+  passwordQueue: number;
 }
+
+/** One fewer than the cores, so CPU-bound work such as argon2 always leaves a core to answer requests. */
+export const defaultLanes = () => Math.max(1, availableParallelism() - 1);
 
 export const BUSY_MESSAGE = 'Tickwise is busy right now; please try again in a moment';
 
@@ -44,6 +54,35 @@ export function shedLoad(limits: LoadLimits): Middleware {
       await next();
     } finally {
       inFlight -= 1;
+    }
+  };
+}
+
+/** Runs a piece of work in one of a few lanes, or refuses it at once (503 busy) when too many are waiting. */
+export type WorkLanes = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * At most `lanes` pieces of CPU-bound work at once; up to `queue` more wait their turn, in order, and beyond
+ * that a new one is refused with 503 and Retry-After before anything is done. argon2 runs on libuv's pool of
+ * four threads: unbounded, a storm of logins takes every core and every other request waits behind it.
+ */
+export function workLanes(lanes: number, queue: number): WorkLanes {
+  const sema = new Sema(Math.max(1, lanes));
+  let taken = 0;
+  return async (work) => {
+    if (taken >= Math.max(1, lanes) + queue) {
+      throw new HttpError(503, BUSY_MESSAGE, { 'Retry-After': '1' });
+    }
+    taken += 1;
+    try {
+      await sema.acquire();
+      try {
+        return await work();
+      } finally {
+        sema.release();
+      }
+    } finally {
+      taken -= 1;
     }
   };
 }
