@@ -137,8 +137,14 @@ async function run(
   return { result, sample: await server.sample() };
 }
 
+/** The answers other than 2xx, by status (e.g. "503×71"); connection errors are the rest of `errors`. */
+const refusals = (result: LoadResult) =>
+  Object.entries(result.statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
 const line = ({ result, sample }: Figures) =>
-  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)} err ${result.errors} loop ${ms(sample.loopDelayMaxMs)}`;
+  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-http-bench-'));
@@ -374,7 +380,7 @@ async function main() {
   report(
     `RSS over a ${SOAK_SECONDS} s mixed run: first → last third, peak`,
     `${fmt(mean(rss.slice(0, third)))} → ${fmt(mean(rss.slice(-third)))} MB, ${fmt(peak)} MB`,
-    `no upward trend, ≤ 400 MB  ${verdict(!rising && peak <= 400)}  (${fmt(soaked.rps)} req/s, err ${soaked.errors})`,
+    `no upward trend, ≤ 400 MB  ${verdict(!rising && peak <= 400)}  (${fmt(soaked.rps)} req/s, err ${soaked.errors} ${refusals(soaked)})`,
   );
 
   await app.stop();
