@@ -27,7 +27,7 @@ export interface ServerConfig extends StorageConfig {
   checkpointIntervalSeconds: number;
   /**
    * When each service answers 503 "busy" at once (`MAX_IN_FLIGHT`, default 1,000; `MAX_LOOP_DELAY_MS`, default
-   * 2,000), and how many password hashes run and wait (`PASSWORD_LANES`, default cores − 1; `PASSWORD_QUEUE`,
+   * 2,000), and how many password hashes run and wait (`PASSWORD_LANES`, default 4; `PASSWORD_QUEUE`,
    * default 24 a lane).
    */
   loadLimits: LoadLimits;
@@ -42,7 +42,7 @@ function int(value: string | undefined, fallback: number, name: string): number 
 }
 
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const passwordLanes = Math.max(1, int(env.PASSWORD_LANES, defaultLanes(), 'PASSWORD_LANES'));
+  const passwordLanes = Math.max(1, int(env.PASSWORD_LANES, defaultLanes(env), 'PASSWORD_LANES'));
   return {
     ...loadStorageConfig(env),
     port: int(env.PORT, 3000, 'PORT'),

@@ -185,6 +185,8 @@ describe('health, readiness and metrics', () => {
 
   test('/metrics exposes request durations by route template, events appended and projection lag', async () => {
     await stack.client().post(REGISTER, { email: freshEmail(), password: GOOD_PASSWORD });
+    // A refused request is counted under the status it was answered with (not Koa's 404 before the answer).
+    expect((await stack.client().post(REGISTER, { password: 'x' })).status).toBe(400);
     await stack.client().get('/readyz');
     // An operator on the machine itself: a direct loopback connection, not relayed by a proxy.
     const res = await request(stack.url).get('/metrics');
@@ -193,6 +195,12 @@ describe('health, readiness and metrics', () => {
     expect(res.text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
     expect(res.text).toMatch(
       /^http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/register",status="201"\} [1-9]\d*$/m,
+    );
+    expect(res.text).toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/register",status="400"\} [1-9]\d*$/m,
+    );
+    expect(res.text).not.toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/api\/auth\/register",status="404"\}/m,
     );
     expect(res.text).toMatch(/^# TYPE events_appended_total counter$/m);
     expect(res.text).toMatch(/^events_appended_total\{type="EmailReserved"\} [1-9]\d*$/m);

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { describeError } from './error-middleware';
 
 /** The Prometheus metrics of one process (served on /metrics). */
 export class Metrics {
@@ -32,11 +33,16 @@ export class Metrics {
   middleware(): Middleware {
     return async (ctx, next) => {
       const end = this.requestDuration.startTimer();
+      // A thrown error is answered by the error middleware outside this one: its status, not Koa's 404 yet.
+      let status: number | undefined;
       try {
         await next();
+      } catch (error) {
+        status = describeError(error)?.status ?? 500;
+        throw error;
       } finally {
         const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
-        end({ method: ctx.method, route, status: String(ctx.status) });
+        end({ method: ctx.method, route, status: String(status ?? ctx.status) });
       }
     };
   }
