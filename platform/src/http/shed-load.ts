@@ -72,10 +72,11 @@ export type WorkLanes = <T>(work: () => Promise<T>) => Promise<T>;
  * four threads: unbounded, a storm of logins takes every core and every other request waits behind it.
  */
 export function workLanes(lanes: number, queue: number): WorkLanes {
-  const sema = new Sema(Math.max(1, lanes));
+  const running = Math.max(1, lanes);
+  const sema = new Sema(running);
   let taken = 0;
   return async (work) => {
-    if (taken >= Math.max(1, lanes) + queue) {
+    if (taken >= running + queue) {
       throw new HttpError(503, BUSY_MESSAGE, { 'Retry-After': '1' });
     }
     taken += 1;
