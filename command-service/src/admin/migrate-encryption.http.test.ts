@@ -43,6 +43,8 @@ const admin = (...args: string[]) =>
   });
 
 const AGENT = 'MigrationTestBrowser/3.2 (Ptolemy)';
+/** Holds a comma and spaces, which base64url ciphertext never does, so a chance match in sealed bytes is impossible. */
+const INCOME = '73,000 a year (Ptolemy)';
 const MODULE_1 = loadCourse().modules[0];
 
 interface Person {
@@ -151,7 +153,7 @@ beforeAll(async () => {
     financialSituation: 'stable',
     riskCapacity: 5,
     investmentObjective: 'education',
-    annualIncome: '73k',
+    annualIncome: INCOME,
     netWorth: '',
   });
   expect(risk.status).toBe(201);
@@ -263,10 +265,11 @@ describe('npm run admin -- migrate-encryption', () => {
     expect(readFileSync(join(dir, 'events.db')).equals(eventsBefore)).toBe(true);
   }, 60_000);
 
-  test('the new log and key store hold no personal value in the clear', () => {
+  test('the new log and key store hold no personal value in the clear; the old file did', () => {
     const bytes = bytesOf(
       newFiles().filter((name) => name.startsWith('events.db') || name.startsWith('keys.db')),
     );
+    const before = bytesOf(['events.pre-encryption.db']);
     for (const value of [
       alice.email,
       alice.lastName,
@@ -274,9 +277,11 @@ describe('npm run admin -- migrate-encryption', () => {
       bruno.lastName,
       AGENT,
       '$argon2id$',
-      '73k',
-    ])
+      INCOME,
+    ]) {
+      expect({ value, before: before.includes(value) }).toEqual({ value, before: true });
       expect({ value, found: bytes.includes(value) }).toEqual({ value, found: false });
+    }
   });
 });
 
