@@ -6,14 +6,17 @@ import {
   type EventLog,
   fold,
   handleCommand,
+  openStorage,
   type ReadStreamOptions,
   SqliteEventLog,
 } from '@tickwise/platform';
+import { type ComplianceCommand, complianceRecord } from '../compliance/compliance-record';
 import { userAccount } from '../identity/user-account';
 import { type LearningCommand, type LearningEvent, learningRecord } from './learning-record';
 
 // A command reads only what was appended since this process's last command on the stream; what another
-// process appends in between is still seen; streams holding personal data are read whole every time.
+// process appends in between is still seen; a stream holding personal data is kept only while its learner's
+// key is in use, and read whole (as erased) once they are erased, here or in another process.
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-stream-memory-'));
 const file = join(dir, 'events.db');
 const log = new SqliteEventLog({ file });
@@ -89,7 +92,7 @@ test('a repeated command answers its original events and position from the kept 
   expect(await log.readStream(streams.learning('learner-c'))).toHaveLength(2);
 });
 
-test('a stream with personal data is read whole for every command, never kept', async () => {
+test('in a log that cannot tell whether personal data still opens, a stream holding it is never kept', async () => {
   const { log: spy, reads } = recorded(log);
   const user = 'user-memory-1';
   const register = {
@@ -111,4 +114,96 @@ test('a stream with personal data is read whole for every command, never kept', 
     () => undefined,
   );
   expect(reads).toEqual([undefined, undefined]);
+});
+
+describe('a stream holding personal data, through the encryption layer', () => {
+  const sqlite = (dataDir: string) =>
+    openStorage({ dataDir, eventstoreUrl: undefined, mongoUrl: undefined, mongoDb: 'x' });
+  const dataDir = join(dir, 'encrypted');
+  const active = { version: '1.0', contentHash: 'a'.repeat(64), consentText: 'I have read it.' };
+  const IP = '198.51.100.23';
+  const on = (learner: string, command: ComplianceCommand) => ({
+    stream: streams.compliance(learner),
+    commandId: `cmd-${++next}`,
+    actor: learner,
+    correlationId: 'c',
+    command,
+  });
+  const view = (learner: string, at: string) =>
+    on(learner, { kind: 'recordView', documentType: 'risk_disclosure', version: '1.0', active, at });
+  const acknowledge = (learner: string, at: string) =>
+    on(learner, {
+      kind: 'acknowledge',
+      documentType: 'risk_disclosure',
+      version: '1.0',
+      active,
+      at,
+      minimumReadSeconds: 10,
+      ip: IP,
+      userAgent: 'MemoryTestBrowser/1.0',
+    });
+  /** A learner who viewed and acknowledged (their stream now holds their IP address), then viewed again. */
+  async function acknowledged(storage: Awaited<ReturnType<typeof sqlite>>, learner: string) {
+    const { log: spy, reads } = recorded(storage.log);
+    await handleCommand({ log: spy }, complianceRecord, view(learner, '2026-11-26T10:00:00.000Z'));
+    await handleCommand({ log: spy }, complianceRecord, acknowledge(learner, '2026-11-26T10:00:30.000Z'));
+    const after = await handleCommand(
+      { log: spy },
+      complianceRecord,
+      view(learner, '2026-11-26T10:01:00.000Z'),
+    );
+    return { spy, reads, after };
+  }
+  const ipOf = (state: { acknowledgments: Record<string, { ip: string }> }) =>
+    state.acknowledgments['risk_disclosure@1.0']?.ip;
+
+  test('is kept while the learner’s key is in use: the next command reads only what came after', async () => {
+    const storage = await sqlite(dataDir);
+    try {
+      const { reads, after } = await acknowledged(storage, 'learner-kept');
+      expect(reads).toEqual([undefined, 1, 2]);
+      expect(ipOf(after.state)).toBe(IP);
+      expect(after.history).toHaveLength(3);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  test('once the learner is erased in this process, the next command reads the whole stream, as erased', async () => {
+    const storage = await sqlite(dataDir);
+    try {
+      const { spy, reads } = await acknowledged(storage, 'learner-erased-here');
+      await storage.keys.destroy('learner-erased-here');
+      const next = await handleCommand(
+        { log: spy },
+        complianceRecord,
+        view('learner-erased-here', '2026-11-26T10:02:00.000Z'),
+      );
+      expect(reads).toEqual([undefined, 1, 2, undefined]);
+      expect(ipOf(next.state)).toBe('(erased)');
+      expect(next.history).toHaveLength(4);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  test('once another process erases the learner, this one stops using what it kept within a second', async () => {
+    const storage = await sqlite(dataDir);
+    const other = await sqlite(dataDir);
+    try {
+      const { spy, reads } = await acknowledged(storage, 'learner-erased-there');
+      await other.keys.destroy('learner-erased-there');
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const next = await handleCommand(
+        { log: spy },
+        complianceRecord,
+        view('learner-erased-there', '2026-11-26T10:02:00.000Z'),
+      );
+      expect(reads).toEqual([undefined, 1, 2, undefined]);
+      expect(ipOf(next.state)).toBe('(erased)');
+    } finally {
+      await other.close();
+      await storage.close();
+    }
+  });
 });

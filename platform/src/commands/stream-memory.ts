@@ -13,7 +13,7 @@ export interface LoadedStream<S, E extends DomainEvent> {
   readonly history: readonly WithEventId<E>[];
   /** Each history event's global position, where known (a command's last appended event's always is). */
   readonly positions: readonly (Position | undefined)[];
-  /** Whether any event holds personal data: such a stream is never kept in memory (see `load`). */
+  /** Whether any event holds personal data: such a stream is kept only briefly, and only while it opens. */
   readonly personal: boolean;
   /**
    * Each history event's index by its id (a repeated command finds its events without a scan). Shared by a
@@ -24,6 +24,12 @@ export interface LoadedStream<S, E extends DomainEvent> {
 
 /** Streams kept per log and decider: the ones being written now; the least recently used go first. */
 const STREAMS_KEPT = 500;
+
+/**
+ * How long a stream holding personal data is kept after its last command: long enough for a learner's next
+ * step (reading a document, then acknowledging it), short enough that nothing opened lingers once they leave.
+ */
+export const PERSONAL_KEPT_MS = 60_000;
 
 const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> => ({
   ...({ type: event.type, data: event.data } as E),
@@ -45,7 +51,8 @@ function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream
   }
   let memory = byDecider.get(decider);
   if (!memory) {
-    memory = new LRUCache({ max: STREAMS_KEPT });
+    // Expired entries are dropped by a timer, not when next asked for: nothing personal outlives its time.
+    memory = new LRUCache({ max: STREAMS_KEPT, ttlAutopurge: true });
     byDecider.set(decider, memory);
   }
   return memory;
@@ -86,9 +93,13 @@ export const emptyStream = <S, E extends DomainEvent>(
 /**
  * Loads a stream for a command: what this process kept of it from its last command, plus only the events
  * appended since (by anyone: read from the kept revision on), so a command's cost does not grow with the
- * stream's history. The decider's `evolve` is pure, so a kept state is reused as it is. Streams holding
- * personal data are read whole every time and never kept: erasure must not leave their opened fields in
- * this process's memory.
+ * stream's history. The decider's `evolve` is pure, so a kept state is reused as it is.
+ *
+ * A stream holding personal data is kept for `PERSONAL_KEPT_MS` after its last command, and only where the
+ * log can say whether it still opens (the encryption layer): before it is used again the layer confirms its
+ * learner's key is still in use (asked of the key store at most a second before, as for every read), so
+ * after an erasure, here or in another process, their opened fields are never used again; they are read
+ * whole instead, as erased.
  */
 export async function loadStream<S, E extends DomainEvent>(
   log: EventLog,
@@ -96,7 +107,11 @@ export async function loadStream<S, E extends DomainEvent>(
   stream: string,
 ): Promise<LoadedStream<S, E>> {
   const memory = memoryOf(log, decider);
-  const kept = memory.get(stream) as LoadedStream<S, E> | undefined;
+  let kept = memory.get(stream) as LoadedStream<S, E> | undefined;
+  if (kept?.personal && !(await log.personalDataOpens?.(stream))) {
+    memory.delete(stream);
+    kept = undefined;
+  }
   const from = kept?.revision === null || kept === undefined ? 0 : kept.revision + 1;
   const recorded = await log.readStream(stream, from > 0 ? { fromRevision: from } : undefined);
   const loaded = extend(
@@ -109,7 +124,10 @@ export async function loadStream<S, E extends DomainEvent>(
   return loaded;
 }
 
-/** Keeps what a command left of a stream (after its append), unless the stream holds personal data. */
+/**
+ * Keeps what a command left of a stream (after its append); one holding personal data only for
+ * `PERSONAL_KEPT_MS`, and only in a log that can tell whether it still opens.
+ */
 export function remember<S, E extends DomainEvent>(
   log: EventLog,
   decider: Decider<unknown, S, E>,
@@ -117,8 +135,11 @@ export function remember<S, E extends DomainEvent>(
   loaded: LoadedStream<S, E>,
 ): void {
   const memory = memoryOf(log, decider);
-  if (loaded.personal || loaded.revision === null) memory.delete(stream);
-  else memory.set(stream, loaded as LoadedStream<unknown, DomainEvent>);
+  if (loaded.revision === null || (loaded.personal && !log.personalDataOpens)) memory.delete(stream);
+  else
+    memory.set(stream, loaded as LoadedStream<unknown, DomainEvent>, {
+      ttl: loaded.personal ? PERSONAL_KEPT_MS : 0,
+    });
 }
 
 /** Drops what this process kept of a stream (another process wrote to it first). */

@@ -113,6 +113,12 @@ export interface EventLog<E extends TaggedEvent = DomainEvent> {
   headPosition(): Promise<Position>;
   /** Recomputes the stream's hash chain. */
   verifyStream(stream: string): Promise<StreamVerification>;
+  /**
+   * Whether the personal data of a stream still opens: its data subject's key is in use (see the encryption
+   * layer). Undefined for a log that seals nothing; false for a stream whose subject the layer cannot tell
+   * from its name alone.
+   */
+  personalDataOpens?(stream: string): Promise<boolean>;
   /** Writes something small outside the log and commits it: does storage accept writes? (optional) */
   probeWrite?(): Promise<void>;
   close(): Promise<void>;

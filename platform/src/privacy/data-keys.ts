@@ -140,6 +140,27 @@ export class DataKeys {
     return entry;
   }
 
+  /**
+   * Whether the subject has a key in use, as the key store said at most `recheckAfterMs` ago (or at once after
+   * `forget` or `destroy`): false once they are erased, by this process or another.
+   */
+  async isLive(subject: string): Promise<boolean> {
+    const now = this.now();
+    const cached = this.bySubject.get(subject);
+    if (cached && now - cached.at <= this.recheckAfterMs) return true;
+    const record = await this.store.activeKeyOf(subject);
+    if (!record?.wrapped) {
+      this.forget(subject);
+      return false;
+    }
+    const kept = this.byId.get(record.keyId)?.value.key;
+    const key = kept && kept !== 'destroyed' ? kept : this.unwrapped(record);
+    if (key === 'destroyed') return false;
+    this.bySubject.set(subject, { keyId: record.keyId, key }, now);
+    this.byId.set(record.keyId, { subject, key }, now);
+    return true;
+  }
+
   /** The key a sealed value names; 'destroyed' once erased. Throws when the store never held it. */
   async lookup(keyId: string): Promise<KeyLookup> {
     const key = (await this.lookupMany([keyId])).get(keyId);

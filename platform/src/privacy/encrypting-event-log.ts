@@ -120,6 +120,12 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
     return this.stored.headPosition();
   }
 
+  /** Whether the stream's data subject (told by its name) still has a key: false once they are erased. */
+  async personalDataOpens(stream: string): Promise<boolean> {
+    const subject = this.options.subjectOf(stream, undefined);
+    return subject !== undefined && (await this.keys.isLive(subject));
+  }
+
   verifyStream(stream: string) {
     return this.stored.verifyStream(stream);
   }
