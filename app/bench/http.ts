@@ -15,6 +15,7 @@ import { documentsInForce, hashPassword } from '@tickwise/command-service/testin
 import { streams } from '@tickwise/contracts';
 import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
+import { ALLOCATOR_ENV } from '../src/allocator';
 import { type Call, drive, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
 import { lessonDone, login, mix, PASSWORD, quizAnswer, reads, writes } from './workloads';
@@ -201,7 +202,9 @@ async function main() {
   }
   await baseline.stop();
 
+  // Started as `npm start` starts it: with its allocator setting.
   const app = spawnProbed(join(ROOT, 'app', 'src', 'start.ts'), [], {
+    ...ALLOCATOR_ENV,
     DATA_DIR: dir,
     PORT: '0',
     HOST: '127.0.0.1',

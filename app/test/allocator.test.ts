@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALLOCATOR_ENV } from '../src/allocator';
+
+const ROOT = join(__dirname, '..', '..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const startScript = (path: string) =>
+  (JSON.parse(read(path)) as { scripts: Record<string, string> }).scripts.start;
+const assignments = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`);
+
+test('every npm start that can hash a password starts node with the allocator setting the bench measures', () => {
+  for (const path of ['package.json', 'app/package.json', 'command-service/package.json'])
+    for (const assignment of assignments)
+      expect({ path, start: startScript(path) }).toEqual({
+        path,
+        start: expect.stringMatching(new RegExp(`^${assignment} `)),
+      });
+});
+
+test('the service images set it in their environment', () => {
+  const runtime =
+    read('Dockerfile')
+      .split(/^FROM /m)
+      .find((stage) => stage.includes('AS runtime')) ?? '';
+  for (const assignment of assignments)
+    expect(runtime).toMatch(new RegExp(`^ENV .*\\b${assignment}\\b`, 'm'));
+});
