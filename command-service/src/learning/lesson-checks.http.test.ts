@@ -118,6 +118,19 @@ test('after that answer GET lessons shows it again with its feedback, for that c
   );
 });
 
+test('lessons every learner sees alike are shared, and one learner’s answer changes only their own lesson', async () => {
+  const other = await compliantLearner(stack, 'checks-other');
+  const before = await lessonsOf(other);
+  const mine = await lessonsOf(learner);
+  // The lessons this learner has not answered read exactly as the other learner's, to the byte.
+  const untouched = (text: string) => (JSON.parse(text) as unknown[]).slice(1).map((l) => JSON.stringify(l));
+  expect(untouched(mine.text)).toEqual(untouched(before.text));
+  expect(mine.lessons[0]?.checks.find((c) => c.id === CHECK.id)?.answer).not.toBeNull();
+  const again = await lessonsOf(other);
+  expect(again.text).toBe(before.text);
+  expect(again.lessons.flatMap((l) => l.checks).every((c) => c.answer === null)).toBe(true);
+});
+
 test('answering again is a new submission (a second event); the latest answer is the one shown', async () => {
   const { result: res, events } = await appendedBy(stack, () =>
     learner.post(answerPath(LESSON_1.id, CHECK.id), { selectedAnswer: RIGHT }),

@@ -133,6 +133,19 @@ function noBody(ctx: Context): Record<string, never> {
   return {};
 }
 
+interface ItemCodec {
+  encode(value: unknown): unknown;
+}
+
+const isFrozenObject = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && Object.isFrozen(value);
+
+/** The codec of a list answer's items (an io-ts `t.array`), so each shared item is encoded on its own. */
+function itemCodecOf(codec: unknown): ItemCodec | undefined {
+  const list = codec as { _tag?: unknown; type?: ItemCodec };
+  return list._tag === 'ArrayType' || list._tag === 'ReadonlyArrayType' ? list.type : undefined;
+}
+
 /**
  * Mounts the handlers of one service on a router from the contracts' route table: access check, strict
  * decoding of params, query and body (400 naming the field), the handler, then the response encoded with
@@ -146,16 +159,27 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
     if (!handler) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
     // A frozen body is shared and never changes (derived once from the read cache's answers, see
-    // `derivedFrom`): it is encoded and turned into JSON text once, and that text is sent every time.
+    // `derivedFrom`): it is encoded and turned into JSON text once, and that text is sent every time. So is
+    // each frozen item of a list whose other items are the caller's own (a module's lessons, most of them
+    // as every learner sees them).
     const texts = new WeakMap<object, string>();
-    const jsonText = (body: unknown): string | undefined => {
-      if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return undefined;
-      let text = texts.get(body);
+    const textOf = (value: object, codec: ItemCodec) => {
+      let text = texts.get(value);
       if (text === undefined) {
-        text = JSON.stringify(route.response.encode(body));
-        texts.set(body, text);
+        text = JSON.stringify(codec.encode(value));
+        texts.set(value, text);
       }
       return text;
+    };
+    const items = itemCodecOf(route.response);
+    const jsonText = (body: unknown): string | undefined => {
+      if (!isFrozenObject(body)) {
+        if (!items || !Array.isArray(body) || !body.some(isFrozenObject)) return undefined;
+        const item = (value: unknown) =>
+          isFrozenObject(value) ? textOf(value, items) : JSON.stringify(items.encode(value));
+        return `[${body.map(item).join(',')}]`;
+      }
+      return textOf(body, route.response);
     };
     router[method](route.path, async (ctx) => {
       const principal = checkAccess(route, ctx);

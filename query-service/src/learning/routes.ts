@@ -48,6 +48,23 @@ const moduleList = derivedFrom((modules: readonly ModuleDoc[], lessons: readonly
     })),
 );
 
+/** A lesson as the learner sees it, with their answers to its checks. */
+const lessonView = (lesson: StoredLesson, answers: LearningDoc['checks'] | undefined) => ({
+  id: lesson.lessonId,
+  title: lesson.title,
+  description: lesson.description,
+  duration: lesson.duration,
+  videoUrl: lesson.videoUrl,
+  content: lesson.content,
+  checks: (lesson.checks ?? []).map((check) => lessonCheck(check, answers?.[check.id])),
+});
+
+/**
+ * A lesson as every learner who has answered none of its checks sees it: derived (and sent as JSON text) once
+ * per version of the lesson.
+ */
+const unansweredLesson = derivedFrom((lesson: StoredLesson) => lessonView(lesson, undefined));
+
 /** The course catalog and the learner's own progress and quiz results. */
 export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   const collection = (projection: string, name: string) => activeCollection(deps.store, projection, name);
@@ -77,17 +94,14 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
         lessonsOf(params.id),
         learner(request.principal.userId),
       ]);
+      const answers = mine?.checks;
       const listed = lessons.filter((l) => module.lessonIds.includes(l.lessonId));
       return {
-        body: listed.map((l) => ({
-          id: l.lessonId,
-          title: l.title,
-          description: l.description,
-          duration: l.duration,
-          videoUrl: l.videoUrl,
-          content: l.content,
-          checks: (l.checks ?? []).map((check) => lessonCheck(check, mine?.checks?.[check.id])),
-        })),
+        body: listed.map((l) =>
+          (l.checks ?? []).some((check) => answers?.[check.id])
+            ? lessonView(l, answers)
+            : unansweredLesson(l),
+        ),
       };
     },
     async moduleQuiz({ params }) {
