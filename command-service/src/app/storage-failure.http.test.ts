@@ -6,9 +6,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, type EventLog, openStorage, StorageOpenError } from '@tickwise/platform';
+import { streams } from '@tickwise/contracts';
+import {
+  createLogger,
+  type EventLog,
+  handleCommand,
+  openStorage,
+  StorageOpenError,
+} from '@tickwise/platform';
 import Database from 'better-sqlite3';
 import request from 'supertest';
+import { userAccount } from '../identity/user-account';
 import { freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../testing/harness';
 
 let diskFull = false;
@@ -140,10 +148,42 @@ describe('an unreadable event', () => {
   afterAll(() => observed.close());
 
   test("answers 503 for that learner's stream and names stream and revision in the log; others carry on", async () => {
-    const register = () =>
-      observed.client().post('/api/auth/register', { email: freshEmail('corrupt'), password: GOOD_PASSWORD });
-    const [victim, other] = [await register(), await register()];
-    const userId = String(victim.body.user.id);
+    // The victim registers through another process (a second storage on the folder): a service keeps the
+    // streams it wrote itself and reads only what comes after, so it meets a damaged event where it reads a
+    // stream afresh, as here.
+    const userId = 'user-unreadable-1';
+    const elsewhere = await openStorage({
+      dataDir: observed.dir,
+      eventstoreUrl: undefined,
+      mongoUrl: undefined,
+      mongoDb: 'x',
+    });
+    const email = freshEmail('corrupt');
+    await handleCommand({ log: elsewhere.log }, userAccount, {
+      stream: streams.user(userId),
+      command: {
+        kind: 'register',
+        userId,
+        email,
+        firstName: 'Vic',
+        lastName: 'Tim',
+        at: new Date().toISOString(),
+      },
+      commandId: `${userId}:user`,
+      actor: userId,
+      correlationId: 'test',
+    });
+    await elsewhere.close();
+    const victim = { body: { token: observed.commandDeps.tokens.sign(userId) } };
+    const me = () =>
+      observed.client().get('/api/auth/me').set('Authorization', `Bearer ${victim.body.token}`);
+    for (let tries = 0; (await me()).status !== 200; tries++) {
+      if (tries > 100) throw new Error('the victim never reached the users read model');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const other = await observed
+      .client()
+      .post('/api/auth/register', { email: freshEmail('corrupt'), password: GOOD_PASSWORD });
     const db = new Database(join(observed.dir, 'events.db'));
     db.prepare("UPDATE events SET data = '{\"broken' WHERE stream = ? AND revision = 0").run(
       `user-${userId}`,
