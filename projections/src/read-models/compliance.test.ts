@@ -2,6 +2,7 @@ import { event, streams } from '@tickwise/contracts';
 import { inStream, projectionSpec } from '../../test/projection-spec';
 import {
   type ActiveDocumentDoc,
+  type ComplianceStatusDoc,
   complianceProjection,
   isCompliant,
   type LearnerComplianceDoc,
@@ -151,6 +152,35 @@ describe('compliance read model', () => {
         acknowledgedAt: '2026-01-01T10:00:12.000Z',
       },
     ]);
+  });
+
+  test('the learner’s status holds exactly what isCompliant reads from the record, and no views', () => {
+    const assessed = event('RiskAssessed', {
+      assessmentId: 'r1',
+      experienceLevel: 'beginner',
+      financialSituation: 'stable',
+      riskCapacity: 5,
+      investmentObjective: 'education',
+      annualIncome: null,
+      netWorth: null,
+      submittedAt: '2026-01-01T11:00:00.000Z',
+      expiresAt: '2027-01-01T11:00:00.000Z',
+    });
+    const then = given(...ada(viewed, viewed, acknowledged('2026-01-01T10:00:12.000Z', 12))).when(
+      ...ada(viewed, acknowledged('2026-01-02T08:00:00.000Z', 30), assessed, viewed),
+    );
+    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
+    expect(then.document<ComplianceStatusDoc>('status', 'u1')).toEqual({
+      id: 'u1',
+      acknowledged: learner?.acknowledged,
+      riskExpiresAt: learner?.riskExpiresAt,
+    });
+    expect(learner).toMatchObject({
+      acknowledged: { risk_disclosure: ['1.0'] },
+      riskExpiresAt: '2027-01-01T11:00:00.000Z',
+    });
+    // Views change the record, not the status.
+    expect(given(...ada(viewed)).document('status', 'u1')).toBeUndefined();
   });
 
   test('a risk assessment sets the expiry isCompliant reads, newest assessment first', () => {

@@ -67,7 +67,24 @@ export interface VersionAcknowledgmentDoc {
   [key: string]: unknown;
 }
 
+/**
+ * Per learner: only what isCompliant is judged from. Every request of a learner is authorised from it, so it
+ * stays small, while the learner's record above grows with every document view (its log).
+ */
+export interface ComplianceStatusDoc {
+  id: string;
+  acknowledged: LearnerComplianceDoc['acknowledged'];
+  riskExpiresAt: string | null;
+  [key: string]: unknown;
+}
+
+/** The projection's version from which the `status` collection is complete (filled by a replay). */
+export const STATUS_SINCE_VERSION = 5;
+
 const learners = documents<LearnerComplianceDoc>('learners', ownDocument);
+const statuses = documents<ComplianceStatusDoc>('status', ownDocument);
+const statusOf = (doc: ComplianceStatusDoc | undefined, event: RecordedEvent): ComplianceStatusDoc =>
+  doc ?? { id: streamOwner(event), acknowledged: {}, riskExpiresAt: null };
 const documentsInForce = documents<ActiveDocumentDoc, EventOf<'ComplianceDocumentPublished'>>(
   'documents',
   (event) => [event.data.documentType],
@@ -81,11 +98,17 @@ export const complianceProjection = projection({
   name: 'compliance',
   // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
   // 4: an erased learner's assessments keep no income or net worth.
-  version: 4,
+  // 5: each learner's compliance status on its own (`status`), which every request is authorised from.
+  version: STATUS_SINCE_VERSION,
   // The learner's own risk assessments list their annual income and net worth (the acknowledgments' IP
   // address and browser are not kept here: they stay sealed).
   readsPersonalData: ['RiskAssessed'],
-  collections: [{ name: 'learners' }, { name: 'documents' }, { name: 'acknowledgments', indexes: ['key'] }],
+  collections: [
+    { name: 'learners' },
+    { name: 'status' },
+    { name: 'documents' },
+    { name: 'acknowledgments', indexes: ['key'] },
+  ],
   handlers: [
     documentsInForce.on('ComplianceDocumentPublished', (_doc, { data: d }) => ({
       id: d.documentType,
@@ -146,6 +169,20 @@ export const complianceProjection = projection({
         }),
       };
     }),
+    statuses.on('DocumentAcknowledged', (doc, event) => {
+      const d = event.data;
+      const status = statusOf(doc, event);
+      const versions = status.acknowledged[d.documentType] ?? [];
+      if (versions.includes(d.version)) return status;
+      return {
+        ...status,
+        acknowledged: { ...status.acknowledged, [d.documentType]: [...versions, d.version] },
+      };
+    }),
+    statuses.on('RiskAssessed', (doc, event) => ({
+      ...statusOf(doc, event),
+      riskExpiresAt: event.data.expiresAt,
+    })),
     // What a rebuild reads once the key is gone: the personal answers' erased value, null.
     learners.on('LearnerErased', (doc) =>
       doc
