@@ -1,22 +1,7 @@
-import { type DocumentType, streams } from '@tickwise/contracts';
+import { streams } from '@tickwise/contracts';
 import { deterministicId, HttpError, handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { type ActiveVersion, complianceRecord } from './compliance-record';
-
-/** The version in force of a document: the latest one published into its catalog stream. */
-export async function activeVersion(deps: Pick<CommandServiceDeps, 'log'>, documentType: DocumentType) {
-  const [latest] = await deps.log.readStream(streams.catalogDocument(documentType), {
-    direction: 'backwards',
-    maxCount: 1,
-  });
-  if (latest?.type !== 'ComplianceDocumentPublished') return undefined;
-  const { data } = latest;
-  return {
-    version: data.version,
-    contentHash: data.contentHash,
-    consentText: data.consentText,
-  } satisfies ActiveVersion;
-}
+import { complianceRecord } from './compliance-record';
 
 /** Document views, acknowledgments with their evidence, risk assessments and warning acknowledgments. */
 export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
@@ -32,7 +17,12 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
       const at = deps.now().toISOString();
       const outcome = await handleCommand(deps, complianceRecord, {
         ...command(userId, request.commandId, request.requestId),
-        command: { kind: 'recordView', ...body, active: await activeVersion(deps, body.documentType), at },
+        command: {
+          kind: 'recordView',
+          ...body,
+          active: await deps.catalog.documentInForce(body.documentType),
+          at,
+        },
       });
       const [viewed] = outcome.events;
       if (viewed?.type !== 'ComplianceDocumentViewed') throw new Error('document view was not recorded');
@@ -51,7 +41,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
           kind: 'acknowledge',
           documentType: body.documentType,
           version: body.version,
-          active: await activeVersion(deps, body.documentType),
+          active: await deps.catalog.documentInForce(body.documentType),
           at: deps.now().toISOString(),
           minimumReadSeconds: deps.minimumReadSeconds,
           ip: request.ip,

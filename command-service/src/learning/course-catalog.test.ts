@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EventOf, streams } from '@tickwise/contracts';
 import { SqliteEventLog } from '@tickwise/platform';
+import { documentHash, loadComplianceDocuments } from '../catalog/compliance-documents';
 import { loadCourse } from '../catalog/course-content';
 import { publishCourse } from '../catalog/publish-course';
+import { publishDocuments } from '../catalog/publish-documents';
 import { createCourseCatalog, foldModule } from './course-catalog';
 
 type Published = EventOf<'ModulePublished' | 'LessonPublished' | 'QuizPublished'>;
@@ -240,5 +242,52 @@ describe('createCourseCatalog over the published course', () => {
       { expectedRevision: history.length - 1 },
     );
     expect((await catalog.module(12))?.lessonIds).toEqual(data.lessonIds.slice(0, 3));
+  });
+});
+
+describe('the compliance documents in force', () => {
+  let dir: string;
+  let log: SqliteEventLog;
+  const options = { actor: 'system:test', now: () => new Date() };
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tickwise-catalog-documents-'));
+    log = new SqliteEventLog({ file: join(dir, 'events.db') });
+  });
+  afterAll(async () => {
+    await log.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('each document type’s latest published version, as published; a newer version is picked up by the next call', async () => {
+    const catalog = createCourseCatalog(log);
+    expect(await catalog.documentInForce('risk_disclosure')).toBeUndefined();
+    const authored = loadComplianceDocuments();
+    await publishDocuments(log, authored, options);
+    for (const type of [
+      'risk_disclosure',
+      'cftc_warning',
+      'educational_disclaimer',
+      'privacy_policy',
+    ] as const) {
+      const latest = authored.filter((d) => d.documentType === type).at(-1);
+      expect({ type, inForce: await catalog.documentInForce(type) }).toEqual({
+        type,
+        inForce: {
+          version: latest?.version,
+          contentHash: latest?.contentHash,
+          consentText: latest?.consentText,
+        },
+      });
+    }
+    const current = authored.filter((d) => d.documentType === 'cftc_warning').at(-1);
+    if (!current) throw new Error('no CFTC warning authored');
+    const next = { ...current, version: '9.0', content: `${current.content}\n\nOne more sentence.` };
+    const newer = { ...next, contentHash: documentHash(next) };
+    await publishDocuments(log, [newer], options);
+    expect(await catalog.documentInForce('cftc_warning')).toEqual({
+      version: '9.0',
+      contentHash: newer.contentHash,
+      consentText: newer.consentText,
+    });
   });
 });

@@ -1,5 +1,6 @@
-import { type DomainEvent, type EventOf, limits, streams } from '@tickwise/contracts';
+import { type DocumentType, type DomainEvent, type EventOf, limits, streams } from '@tickwise/contracts';
 import { comparePositions, type EventLog, type Position, START } from '@tickwise/platform';
+import type { ActiveVersion } from '../compliance/compliance-record';
 import { type AnswerKey, answerKeyOf } from './answer-key';
 
 export interface CatalogModule {
@@ -46,19 +47,24 @@ export function foldModule(events: readonly Published[]): CatalogModule | undefi
   return module;
 }
 
-const PUBLISHED = ['ModulePublished', 'LessonPublished', 'QuizPublished'] as const;
+const COURSE = ['ModulePublished', 'LessonPublished', 'QuizPublished'] as const;
+/** What the catalog reads of the log: the course's publications and the compliance documents'. */
+const PUBLISHED = [...COURSE, 'ComplianceDocumentPublished'] as const;
 const isPublished = (event: DomainEvent): event is Published =>
-  (PUBLISHED as readonly string[]).includes(event.type);
+  (COURSE as readonly string[]).includes(event.type);
 
 /**
- * The command side's view of the published course, folded from the catalog streams in memory. Before each
- * lookup it asks the log for its head and, when the log has grown, reads only the catalog events appended
- * since (the log's type filter; personal fields left sealed), so a module published a moment ago — by this
- * process or another — is picked up by the next command, and a lookup costs one head read otherwise.
+ * The command side's view of the published course and of the compliance documents in force, folded from the
+ * catalog streams in memory. Before each lookup it asks the log for its head and, when the log has grown,
+ * reads only the catalog events appended since (the log's type filter; personal fields left sealed), so a
+ * module or document version published a moment ago — by this process or another — is picked up by the next
+ * command, and a lookup costs one head read otherwise.
  */
 export function createCourseCatalog(log: EventLog) {
   const published = new Map<number, Published[]>();
   const folded = new Map<number, CatalogModule | undefined>();
+  /** Per document type, the version in force: the latest published into its catalog stream. */
+  const documents = new Map<DocumentType, ActiveVersion>();
   let after: Position = START;
   let catchingUp: Promise<void> | undefined;
 
@@ -69,6 +75,12 @@ export function createCourseCatalog(log: EventLog) {
     for await (const batch of log.readAll({ fromPosition: after, types: PUBLISHED, personalData: false })) {
       for (const event of batch) {
         after = event.position;
+        if (event.type === 'ComplianceDocumentPublished') {
+          const { documentType, version, contentHash, consentText } = event.data;
+          if (event.stream === streams.catalogDocument(documentType))
+            documents.set(documentType, { version, contentHash, consentText });
+          continue;
+        }
         if (!isPublished(event)) continue;
         const { moduleId } = event.data;
         if (event.stream !== streams.catalogModule(moduleId)) continue;
@@ -106,6 +118,11 @@ export function createCourseCatalog(log: EventLog) {
 
   return {
     module,
+    /** The version in force of a compliance document (the server's copy, never the client's). */
+    async documentInForce(documentType: DocumentType): Promise<ActiveVersion | undefined> {
+      await current();
+      return documents.get(documentType);
+    },
     /** The module that holds a quiz question, and the question's answer key. */
     question(questionId: number) {
       return search((found, moduleId) => {
