@@ -100,6 +100,19 @@ describe('compliance read model', () => {
       issuedAt: '2026-01-01T09:00:00.000Z',
     });
 
+  const assessed = (assessmentId: string, submittedAt: string, expiresAt: string) =>
+    event('RiskAssessed', {
+      assessmentId,
+      experienceLevel: 'beginner',
+      financialSituation: 'stable',
+      riskCapacity: 5,
+      investmentObjective: 'education',
+      annualIncome: null,
+      netWorth: null,
+      submittedAt,
+      expiresAt,
+    });
+
   test('an acknowledgment is recorded with its version and logged with the seconds the document was read', () => {
     const history = ada(viewed);
     const acknowledgment = ada(acknowledged('2026-01-01T10:00:12.000Z', 12));
@@ -155,19 +168,9 @@ describe('compliance read model', () => {
   });
 
   test('the learner’s status holds exactly what isCompliant reads from the record, and no views', () => {
-    const assessed = event('RiskAssessed', {
-      assessmentId: 'r1',
-      experienceLevel: 'beginner',
-      financialSituation: 'stable',
-      riskCapacity: 5,
-      investmentObjective: 'education',
-      annualIncome: null,
-      netWorth: null,
-      submittedAt: '2026-01-01T11:00:00.000Z',
-      expiresAt: '2027-01-01T11:00:00.000Z',
-    });
+    const assessment = assessed('r1', '2026-01-01T11:00:00.000Z', '2027-01-01T11:00:00.000Z');
     const then = given(...ada(viewed, viewed, acknowledged('2026-01-01T10:00:12.000Z', 12))).when(
-      ...ada(viewed, acknowledged('2026-01-02T08:00:00.000Z', 30), assessed, viewed),
+      ...ada(viewed, acknowledged('2026-01-02T08:00:00.000Z', 30), assessment, viewed),
     );
     const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
     expect(then.document<ComplianceStatusDoc>('status', 'u1')).toEqual({
@@ -184,18 +187,6 @@ describe('compliance read model', () => {
   });
 
   test('a risk assessment sets the expiry isCompliant reads, newest assessment first', () => {
-    const assessed = (assessmentId: string, submittedAt: string, expiresAt: string) =>
-      event('RiskAssessed', {
-        assessmentId,
-        experienceLevel: 'beginner',
-        financialSituation: 'stable',
-        riskCapacity: 5,
-        investmentObjective: 'education',
-        annualIncome: null,
-        netWorth: null,
-        submittedAt,
-        expiresAt,
-      });
     const learner = given(...ada(assessed('r1', '2026-01-01T10:00:00.000Z', '2027-01-01T10:00:00.000Z')))
       .when(...ada(assessed('r2', '2026-06-01T10:00:00.000Z', '2027-06-01T10:00:00.000Z')))
       .document<LearnerComplianceDoc>('learners', 'u1');
