@@ -1,8 +1,9 @@
 // `npm run bench`, HTTP section (alone: BENCH_ONLY=http): what a learner feels under a classroom's load.
 // Seeds BENCH_HTTP_LEARNERS learners (default 2,000) with realistic histories, starts the real one-process app
-// (`npm start`'s entry) in a child process and drives it with autocannon, each connection its own learner:
-//   closed loop per hot route at 50 and 200 connections, the learner mix at fixed arrival rates up to
-//   saturation, a login storm, one learner's concurrent writes, a long stream against a fresh one, a soak.
+// (`npm start`'s entry) in a child process and drives it (load.ts): closed loop per hot route at 50 and 200
+// connections with autocannon, each connection its own learner; the learner mix in open loop at fixed arrival
+// rates up to saturation; a login storm; one learner's concurrent writes; a long stream against a fresh one; a
+// soak.
 // Bare baselines (Koa + router + JWT + one SQLite lookup / one durable append) run in the same way, so each
 // route's figure is also printed as a ratio of its baseline. BENCH_HTTP_SECONDS sets one run's length
 // (default 10), BENCH_HTTP_SOAK_SECONDS the soak's (default 180).
@@ -16,7 +17,7 @@ import { streams } from '@tickwise/contracts';
 import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { ALLOCATOR_ENV } from '../src/allocator';
-import { type Call, drive, type Learner, type LoadResult, type Workload } from './load';
+import { type Call, drive, driveAtRate, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
 import { login, mix, PASSWORD, quizAnswer, reads, writes } from './workloads';
 
@@ -127,14 +128,10 @@ async function run(
   seconds = SECONDS,
 ): Promise<Figures> {
   await server.sample();
-  const result = await drive({
-    url,
-    learners,
-    workload,
-    connections,
-    seconds,
-    ...(rate === undefined ? {} : { rate }),
-  });
+  const result =
+    rate === undefined
+      ? await drive({ url, learners, workload, connections, seconds })
+      : await driveAtRate({ url, learners, workload, connections, seconds, rate });
   return { result, sample: await server.sample() };
 }
 
@@ -301,13 +298,16 @@ async function main() {
       ms(figures.result.p99),
       `≤ ${target} ms${share >= 0.8 ? ', 0 errors' : ''}  ${verdict(ok)}  (${line(figures)})`,
     );
+    // Where the tail comes from: each route's p50 / p99 within the mix.
+    for (const [route, times] of Object.entries(figures.result.routes ?? {}))
+      report(`  ${route}`, `${ms(times.p50)} / ${ms(times.p99)}`, `p50 / p99, ${fmt(times.count)} answers`);
   }
 
   // (c) reads while 50 logins a second arrive.
   const quiet = await run(app, url, compliant, reads['GET /api/dashboard'] as Workload, 50);
   const [storm, logins] = await Promise.all([
     run(app, url, compliant, reads['GET /api/dashboard'] as Workload, 50),
-    drive({ url, learners: compliant, workload: login, connections: 10, seconds: SECONDS, rate: 50 }),
+    driveAtRate({ url, learners: compliant, workload: login, connections: 10, seconds: SECONDS, rate: 50 }),
   ]);
   const stormRatio = storm.result.p99 / Math.max(1, quiet.result.p99);
   report(
@@ -368,7 +368,7 @@ async function main() {
 
   // Soak: the mix at half saturation for a few minutes; resident memory sampled every 10 s.
   const rss: number[] = [];
-  const soak = drive({
+  const soak = driveAtRate({
     url,
     learners: compliant,
     workload: mix,

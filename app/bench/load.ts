@@ -1,6 +1,12 @@
-// The load generator: autocannon (raw sockets, HdrHistogram latencies) driven so that each connection is one
-// learner with their own token, in closed loop (a connection sends its next request when the last answers)
-// or at a fixed overall arrival rate (latencies corrected for coordinated omission).
+// The load generators.
+// - Closed loop (`drive`): autocannon (raw sockets, HdrHistogram latencies), each connection one learner with
+//   their own token, sending its next request when the last one answers.
+// - Open loop (`driveAtRate`): requests sent at a fixed arrival rate, evenly spaced, whether or not earlier
+//   ones have answered, each timed from the moment it was due (so a server that falls behind is charged for
+//   the wait: no coordinated omission). autocannon's own rate mode is not used for this: it lets each
+//   connection send its budget for the second back to back as soon as the second starts, so the arrivals come
+//   in bursts once a second, and it "corrects" latencies with an expected interval of 1 ms.
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 /** One request of the workload, built for the learner a connection plays. */
@@ -33,6 +39,8 @@ export interface LoadResult {
   /** Connection errors (timeouts included) and non-2xx answers. */
   readonly errors: number;
   readonly statuses: Readonly<Record<string, number>>;
+  /** Open loop only: latency of the 2xx answers by route ('POST /api/modules/:id/lessons'). */
+  readonly routes?: Readonly<Record<string, { count: number; p50: number; p99: number }>>;
 }
 
 /** A connection keeps its learner for this many requests, then takes the next learner in turn. */
@@ -44,8 +52,6 @@ export interface LoadOptions {
   readonly workload: Workload;
   readonly connections: number;
   readonly seconds: number;
-  /** Fixed arrival rate over all connections (requests/s); closed loop when absent. */
-  readonly rate?: number;
 }
 
 export async function drive(options: LoadOptions): Promise<LoadResult> {
@@ -79,7 +85,6 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.seconds,
     timeout: 10,
-    ...(options.rate === undefined ? {} : { overallRate: options.rate }),
     requests: Array.from({ length: REQUESTS_PER_LEARNER }, () => ({ setupRequest })),
   });
   const statuses: Record<string, number> = {};
@@ -93,5 +98,133 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     max: result.latency.max,
     errors: result.errors + result.non2xx,
     statuses,
+  };
+}
+
+export interface OpenLoopOptions {
+  readonly url: string;
+  readonly learners: readonly Learner[];
+  readonly workload: Workload;
+  /** Arrivals per second, evenly spaced. */
+  readonly rate: number;
+  readonly seconds: number;
+  /** Keep-alive connections at most; a request due while all are busy waits for one (and is charged for it). */
+  readonly connections: number;
+  /**
+   * Sent at the same rate before the measured run, and not counted (default 1 s): the connections are opened
+   * and the generator's own code is warm when the measurement starts.
+   */
+  readonly warmupSeconds?: number;
+}
+
+/** A request that has not answered after this long counts as an error. */
+const TIMEOUT_MS = 10_000;
+
+const percentileOf = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Open loop: the i-th request is due at start + i / rate and is sent then, on a free keep-alive connection
+ * (or as soon as one frees up). Each arrival is the next learner in turn, asking the next request of their
+ * own session, so a learner's requests follow their workload in order. Latency runs from the due time to the
+ * end of the answer's body.
+ */
+export async function driveAtRate(options: OpenLoopOptions): Promise<LoadResult> {
+  const { hostname, port } = new URL(options.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections, scheduling: 'fifo' });
+  const sessionStep = new Map<number, number>();
+  const latencies: number[] = [];
+  const byRoute = new Map<string, number[]>();
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let sent = 0;
+  let settled = 0;
+  const warmup = Math.round(options.rate * (options.warmupSeconds ?? 1));
+  const total = warmup + Math.max(1, Math.round(options.rate * options.seconds));
+  const intervalMs = 1000 / options.rate;
+  const started = performance.now();
+  const measuredFrom = started + warmup * intervalMs;
+
+  const send = (index: number, dueAt: number) => {
+    const learner = options.learners[index % options.learners.length] as Learner;
+    // Each learner starts at a different step of their session (their index), so that any run of
+    // consecutive arrivals asks the workload's steps in their proportions, however short the run.
+    const n = sessionStep.get(learner.index) ?? learner.index;
+    sessionStep.set(learner.index, n + 1);
+    const call = options.workload(learner, n);
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-forwarded-for': learner.address,
+    };
+    if (!call.anonymous) headers.authorization = `Bearer ${learner.token}`;
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    const route = `${call.method} ${call.path.replace(/\/\d+/g, '/:id')}`;
+    let done = false;
+    const finish = (status: number | undefined) => {
+      if (done) return;
+      done = true;
+      if (index < warmup) return;
+      settled += 1;
+      if (status === undefined) errors += 1;
+      else {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status >= 200 && status < 300) {
+          const latency = performance.now() - dueAt;
+          latencies.push(latency);
+          const times = byRoute.get(route) ?? [];
+          if (times.length === 0) byRoute.set(route, times);
+          times.push(latency);
+        } else errors += 1;
+      }
+    };
+    const req = request(
+      { agent, hostname, port, method: call.method, path: call.path, headers, timeout: TIMEOUT_MS },
+      (res) => {
+        res.on('end', () => finish(res.statusCode));
+        res.on('error', () => finish(undefined));
+        res.resume();
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', () => finish(undefined));
+    req.end(body);
+  };
+
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && started + sent * intervalMs <= now) {
+        send(sent, started + sent * intervalMs);
+        sent += 1;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, started + sent * intervalMs - performance.now()));
+      else resolve();
+    };
+    tick();
+  });
+  // The last arrivals answer (or time out).
+  while (settled < sent - warmup) await new Promise((resolve) => setTimeout(resolve, 5));
+  const elapsed = (performance.now() - measuredFrom) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const routes = Object.fromEntries(
+    [...byRoute].map(([route, times]) => {
+      times.sort((a, b) => a - b);
+      return [route, { count: times.length, p50: percentileOf(times, 50), p99: percentileOf(times, 99) }];
+    }),
+  );
+  return {
+    requests: settled,
+    rps: settled / Math.max(options.seconds, elapsed),
+    p50: percentileOf(latencies, 50),
+    p99: percentileOf(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    errors,
+    statuses,
+    routes,
   };
 }

@@ -14,7 +14,7 @@ import { documentsInForce, hashPassword } from '@tickwise/command-service/testin
 import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { ALLOCATOR_ENV } from '../src/allocator';
-import { drive, type Workload } from './load';
+import { drive, driveAtRate, type Workload } from './load';
 import { mix, reads, writes } from './workloads';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -109,14 +109,14 @@ async function main() {
     mkdirSync(PROFILE_DIR, { recursive: true });
     child.send('profile:start');
   }
-  const r = await drive({
+  const run = {
     url,
     learners: compliant,
     workload,
     connections: conns,
     seconds: Number(process.env.SECS ?? 8),
-    ...(rate ? { rate } : {}),
-  });
+  };
+  const r = rate ? await driveAtRate({ ...run, rate }) : await drive(run);
   console.log(
     route,
     conns,
@@ -132,6 +132,10 @@ async function main() {
     r.errors,
     JSON.stringify(r.statuses),
   );
+  for (const [name, times] of Object.entries(r.routes ?? {}))
+    console.log(
+      `  client ${name}: ${times.count} answers, p50 ${times.p50.toFixed(1)} ms, p99 ${times.p99.toFixed(1)} ms`,
+    );
   if (prof) {
     child.send(`profile:stop ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}-${method}.cpuprofile`);
     await new Promise((d) => child.on('message', (m) => m === 'profile:written' && d(null)));
