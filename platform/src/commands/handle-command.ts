@@ -129,8 +129,8 @@ function eventsOfCommand(
   eventIndex: ReadonlyMap<string, number>,
   history: readonly { eventId: string }[],
   commandKey: string,
+  firstId: string,
 ): number[] {
-  const firstId = commandEventId(commandKey, 0);
   const first = eventIndex.get(firstId);
   if (first === undefined || history[first]?.eventId !== firstId) return [];
   const found = [first];
@@ -155,7 +155,9 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
     const { state, history } = loaded;
     // Event ids depend on the command and the stream: one command's events on two streams never collide.
     const commandKey = `${request.commandId}@${request.stream}`;
-    const previous = eventsOfCommand(loaded.eventIndex, history, commandKey);
+    // The first event's id is worked out once: it finds a repeated command, and names a new one's first event.
+    const firstEventId = commandEventId(commandKey, 0);
+    const previous = eventsOfCommand(loaded.eventIndex, history, commandKey, firstEventId);
     if (previous.length > 0) {
       return {
         state,
@@ -175,7 +177,7 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
     const occurredAt = (deps.now?.() ?? new Date()).toISOString();
     const appended = decision.events.map((event, index) => ({
       ...event,
-      eventId: commandEventId(commandKey, index),
+      eventId: index === 0 ? firstEventId : commandEventId(commandKey, index),
     }));
     const metadata = commandMetadata(request, occurredAt);
     const decided: readonly DomainEvent[] = decision.events;
