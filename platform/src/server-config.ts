@@ -60,7 +60,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       maxInFlight: int(env.MAX_IN_FLIGHT, 1000, 'MAX_IN_FLIGHT'),
       maxLoopDelayMs: int(env.MAX_LOOP_DELAY_MS, 2000, 'MAX_LOOP_DELAY_MS'),
       passwordLanes,
-      // About a second of waiting: an argon2 hash takes 20 to 50 ms a lane.
+      // A cap on the logins waiting for a lane; their wait is also bounded in time (about a second, workLanes).
       passwordQueue: int(env.PASSWORD_QUEUE, 24 * passwordLanes, 'PASSWORD_QUEUE'),
     },
   };

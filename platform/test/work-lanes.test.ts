@@ -73,3 +73,33 @@ describe('workLanes', () => {
     expect(await run(async () => 'next')).toBe('next');
   });
 });
+
+describe('workLanes, bounded in time', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  test('a piece whose expected wait passes the bound is refused at once, though the queue has room', async () => {
+    // One lane, room for 10 waiting, at most 350 ms of waiting; each piece runs 200 ms (a little more on a
+    // busy machine: the second piece is refused only if a 200 ms timer fires 150 ms late).
+    const run = workLanes(1, 10, 350);
+    const piece = () => run(() => sleep(200).then(() => 'done'));
+    // Measures a piece's run time: nothing waits, so nothing is refused.
+    expect(await piece()).toBe('done');
+    const first = piece(); // runs at once
+    const second = piece(); // one piece ahead of it: ~200 ms of waiting
+    const third = piece(); // two ahead: ~400 ms, past the bound
+    await expect(third).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
+    expect(await Promise.all([first, second])).toEqual(['done', 'done']);
+    // Once the lane is free again, work is accepted.
+    expect(await piece()).toBe('done');
+  });
+
+  test('before any run time is known, only the queue bounds the wait', async () => {
+    const run = workLanes(1, 2, 1);
+    const pieces = [held(), held(), held()];
+    const results = pieces.map((p) => run(p.work));
+    await turn();
+    expect(pieces[0]?.started()).toBe(true);
+    for (const [i, p] of pieces.entries()) p.finish(String(i));
+    expect(await Promise.all(results)).toEqual(['0', '1', '2']);
+  });
+});

@@ -11,7 +11,10 @@ export interface LoadLimits {
   maxLoopDelayMs: number;
   /** Password hashes (argon2) computed at once (`PASSWORD_LANES`, default libuv's pool size, 4). */
   passwordLanes: number;
-  /** Password hashes waiting for a lane, beyond which a login or registration is refused (`PASSWORD_QUEUE`). */
+  /**
+   * Password hashes waiting for a lane, beyond which a login or registration is refused (`PASSWORD_QUEUE`); one
+   * is also refused when it would wait more than about a second (`MAX_LANE_WAIT_MS`).
+   */
   passwordQueue: number;
 }
 
@@ -66,26 +69,38 @@ export function shedLoad(limits: LoadLimits): Middleware {
 /** Runs a piece of work in one of a few lanes, or refuses it at once (503 busy) when too many are waiting. */
 export type WorkLanes = <T>(work: () => Promise<T>) => Promise<T>;
 
+/** How long a piece of work may expect to wait for a lane before it is refused (about a second). */
+export const MAX_LANE_WAIT_MS = 1000;
+
 /**
- * At most `lanes` pieces of CPU-bound work at once; up to `queue` more wait their turn, in order, and beyond
- * that a new one is refused with 503 and Retry-After before anything is done. argon2 runs on libuv's pool of
- * four threads: unbounded, a storm of logins takes every core and every other request waits behind it.
+ * At most `lanes` pieces of CPU-bound work at once; the rest wait their turn, in order. A new piece is refused
+ * at once with 503 and Retry-After, before anything is done, when `queue` pieces are already waiting or when
+ * its expected wait (the pieces ahead of it times the recent run time of a piece, shared among the lanes)
+ * passes `maxWaitMs`: the bound is in time, so a slower machine or a busier one refuses sooner instead of
+ * leaving logins to wait seconds. argon2 runs on libuv's pool of four threads: unbounded, a storm of logins
+ * takes every core and every other request waits behind it.
  */
-export function workLanes(lanes: number, queue: number): WorkLanes {
+export function workLanes(lanes: number, queue: number, maxWaitMs = MAX_LANE_WAIT_MS): WorkLanes {
   const running = Math.max(1, lanes);
   const sema = new Sema(running);
   let taken = 0;
+  /** A piece's run time, averaged over the recent ones (none measured yet: no wait is expected). */
+  let averageMs = 0;
   return async (work) => {
-    if (taken >= running + queue) {
+    const ahead = taken + 1 - running;
+    if (taken >= running + queue || (ahead > 0 && (ahead * averageMs) / running > maxWaitMs)) {
       throw new HttpError(503, BUSY_MESSAGE, { 'Retry-After': '1' });
     }
     taken += 1;
     try {
       await sema.acquire();
+      const started = performance.now();
       try {
         return await work();
       } finally {
         sema.release();
+        const tookMs = performance.now() - started;
+        averageMs = averageMs === 0 ? tookMs : 0.8 * averageMs + 0.2 * tookMs;
       }
     } finally {
       taken -= 1;
