@@ -127,6 +127,8 @@ async function run(
   rate?: number,
   seconds = SECONDS,
 ): Promise<Figures> {
+  // An open-loop run starts from a settled server: the projections have caught up with the writes before.
+  if (rate !== undefined) await waitFor(() => caughtUp(url), 'the projections caught up before the run', 60);
   await server.sample();
   const result =
     rate === undefined
@@ -392,6 +394,12 @@ async function main() {
 
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether every projection has caught up with the head of the log (/readyz). */
+async function caughtUp(url: string): Promise<boolean> {
+  const ready = (await (await fetch(`${url}/readyz`)).json()) as { projectionLag?: Record<string, number> };
+  return Object.values(ready.projectionLag ?? { unknown: 1 }).every((lag) => lag === 0);
 }
 
 const rps = (f: Figures | undefined) => f?.result.rps ?? Number.NaN;
