@@ -55,10 +55,10 @@ const isPublished = (event: DomainEvent): event is Published =>
 
 /**
  * The command side's view of the published course and of the compliance documents in force, folded from the
- * catalog streams in memory. Before each lookup it asks the log for its head and, when the log has grown,
- * reads only the catalog events appended since (the log's type filter; personal fields left sealed), so a
- * module or document version published a moment ago — by this process or another — is picked up by the next
- * command, and a lookup costs one head read otherwise.
+ * catalog streams in memory. Before a lookup it asks the log for its head (once per turn of the event loop)
+ * and, when the log has grown, reads only the catalog events appended since (the log's type filter; personal
+ * fields left sealed), so a module or document version published a moment ago — by this process or another —
+ * is picked up by the next command, and a lookup costs at most one head read otherwise.
  */
 export function createCourseCatalog(log: EventLog) {
   const published = new Map<number, Published[]>();
@@ -68,8 +68,23 @@ export function createCourseCatalog(log: EventLog) {
   let after: Position = START;
   let catchingUp: Promise<void> | undefined;
 
+  /**
+   * The log's head, asked at most once per turn of the event loop: the lookups of one turn (a busy turn serves
+   * many commands) see the log as it was at the first of them, and the next turn asks again.
+   */
+  let headThisTurn: Promise<Position> | undefined;
+  function headPosition(): Promise<Position> {
+    if (headThisTurn === undefined) {
+      headThisTurn = log.headPosition();
+      setImmediate(() => {
+        headThisTurn = undefined;
+      });
+    }
+    return headThisTurn;
+  }
+
   async function catchUp(): Promise<void> {
-    const head = await log.headPosition();
+    const head = await headPosition();
     if (comparePositions(head, after) <= 0) return;
     const changed = new Set<number>();
     for await (const batch of log.readAll({ fromPosition: after, types: PUBLISHED, personalData: false })) {
