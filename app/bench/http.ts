@@ -4,8 +4,8 @@
 // connections with autocannon, each connection its own learner, measured after a 2 s warm-up; the learner mix in open loop at fixed arrival
 // rates up to saturation; a login storm; one learner's concurrent writes; a long stream against a fresh one; a
 // soak.
-// Bare baselines (Koa + router + JWT + one SQLite lookup / one durable append) run in the same way, so each
-// route's figure is also printed as a ratio of its baseline. BENCH_HTTP_SECONDS sets one run's length
+// Bare baselines (Koa + router + JWT + one SQLite lookup / one durable append) run in the same way, each right
+// before the route it is compared with, so each route's figure is also printed as a ratio of its baseline. BENCH_HTTP_SECONDS sets one run's length
 // (default 10), BENCH_HTTP_SOAK_SECONDS the soak's (default 180).
 import { type ChildProcess, fork } from 'node:child_process';
 import { createSecretKey, randomBytes } from 'node:crypto';
@@ -158,7 +158,6 @@ async function main() {
   );
   await seed(dir);
 
-  // Bare baselines first, on a quiet machine.
   const all = Array.from({ length: LEARNERS }, (_, index) => ({
     index,
     userId: seededUserId(index),
@@ -167,39 +166,17 @@ async function main() {
     address: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
     token: tokens.sign(seededUserId(index)),
   }));
+  // The bare baselines run beside the app: each route's run follows a run of its baseline, so that the ratio
+  // compares the two at the same moment (this VM's speed drifts by half between runs minutes apart).
   const baseline = spawnProbed(join(__dirname, 'baseline-server.ts'), [dir, '0'], {
     JWT_SECRET: secret,
     BASELINE_USERS: JSON.stringify(all.map((l) => l.userId)),
   });
   const baseUrl = await baseline.url;
-  const base: Record<string, Figures> = {};
-  for (const connections of [50, 200]) {
-    base[`read ${connections}`] = await run(
-      baseline,
-      baseUrl,
-      all,
-      () => ({ method: 'GET', path: '/read' }),
-      connections,
-    );
-    report(
-      `baseline read (Koa+JWT+SQLite lookup), ${connections} conn`,
-      '',
-      line(base[`read ${connections}`] as Figures),
-    );
-    base[`append ${connections}`] = await run(
-      baseline,
-      baseUrl,
-      all,
-      () => ({ method: 'POST', path: '/append', body: {} }),
-      connections,
-    );
-    report(
-      `baseline durable append, ${connections} conn`,
-      '',
-      line(base[`append ${connections}`] as Figures),
-    );
-  }
-  await baseline.stop();
+  const bare: Record<'read' | 'append', Workload> = {
+    read: () => ({ method: 'GET', path: '/read' }),
+    append: () => ({ method: 'POST', path: '/append', body: {} }),
+  };
 
   // Started as `npm start` starts it: with its allocator setting.
   const app = spawnProbed(join(ROOT, 'app', 'src', 'start.ts'), [], {
@@ -231,22 +208,37 @@ async function main() {
     `${fmt((performance.now() - started) / 1000, 1)} s, ${fmt(compliant.length)}`,
   );
 
-  // (a) closed loop per hot route.
+  // (a) closed loop per hot route, each right after its bare baseline.
   const closed: Record<string, Figures> = {};
+  const base: Record<string, Figures> = {};
+  const bareRps: Record<string, number[]> = {};
   for (const connections of [50, 200]) {
     for (const [name, workload] of [...Object.entries(reads), ...Object.entries(writes)]) {
+      const kind = name.startsWith('GET') ? 'read' : 'append';
+      const paired = await run(baseline, baseUrl, all, bare[kind], connections);
       const figures = await run(app, url, compliant, workload, connections);
+      base[`${name} ${connections}`] = paired;
       closed[`${name} ${connections}`] = figures;
-      const isRead = name.startsWith('GET');
-      const baseRps = (base[`${isRead ? 'read' : 'append'} ${connections}`] as Figures).result.rps;
+      bareRps[`${kind} ${connections}`] = [...(bareRps[`${kind} ${connections}`] ?? []), paired.result.rps];
       report(
         `${name}, ${connections} conn`,
-        `${fmt(figures.result.rps / baseRps, 2)} × baseline`,
-        line(figures),
+        `${fmt(figures.result.rps / paired.result.rps, 2)} × baseline`,
+        `${line(figures)}; baseline ${fmt(paired.result.rps)} req/s`,
       );
     }
   }
-  const readRatio = Math.min(...Object.keys(reads).map((r) => ratio(closed[`${r} 50`], base['read 50'])));
+  await baseline.stop();
+  for (const [key, values] of Object.entries(bareRps)) {
+    const [kind, connections] = key.split(' ');
+    report(
+      `bare ${kind === 'read' ? 'read (Koa+JWT+SQLite lookup)' : 'durable append'}, ${connections} conn`,
+      `${fmt(Math.min(...values))}–${fmt(Math.max(...values))} req/s`,
+      `over its ${values.length} runs beside the routes`,
+    );
+  }
+  const lowest = (names: string[]) =>
+    Math.min(...names.map((r) => ratio(closed[`${r} 50`], base[`${r} 50`])));
+  const readRatio = lowest(Object.keys(reads));
   report(
     'read routes, 50 conn: lowest ratio to the bare read',
     fmt(readRatio, 2),
@@ -258,7 +250,7 @@ async function main() {
     fmt(modulesVsProgress, 2),
     `≥ 0.80  ${verdict(modulesVsProgress >= 0.8)}`,
   );
-  const writeRatio = Math.min(...Object.keys(writes).map((w) => ratio(closed[`${w} 50`], base['append 50'])));
+  const writeRatio = lowest(Object.keys(writes));
   report(
     'write routes, 50 conn: lowest ratio to the bare append',
     fmt(writeRatio, 2),
