@@ -27,8 +27,8 @@ export interface ServerConfig extends StorageConfig {
   checkpointIntervalSeconds: number;
   /**
    * When each service answers 503 "busy" at once (`MAX_IN_FLIGHT`, default 1,000; `MAX_LOOP_DELAY_MS`, default
-   * 2,000), and how many password hashes run and wait (`PASSWORD_LANES`, default one a core, at most 4;
-   * `PASSWORD_QUEUE`, default 24 a lane, and about a second of waiting).
+   * 2,000), and how many password hashes run and wait (`PASSWORD_LANES`, default 4; `PASSWORD_QUEUE`,
+   * default 24 a lane, and about a second of waiting).
    */
   loadLimits: LoadLimits;
 }

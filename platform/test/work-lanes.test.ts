@@ -1,4 +1,4 @@
-import { BUSY_MESSAGE, defaultLanes, workLanes } from '../src/http/shed-load';
+import { BUSY_MESSAGE, workLanes } from '../src/http/shed-load';
 
 /** A piece of work that runs until the test ends it. */
 function held() {
@@ -101,15 +101,5 @@ describe('workLanes, bounded in time', () => {
     expect(pieces[0]?.started()).toBe(true);
     for (const [i, p] of pieces.entries()) p.finish(String(i));
     expect(await Promise.all(results)).toEqual(['0', '1', '2']);
-  });
-});
-
-describe('defaultLanes', () => {
-  test('one lane a core, no more than libuv has pool threads, at least one', () => {
-    expect(defaultLanes({}, 2)).toBe(2);
-    expect(defaultLanes({}, 16)).toBe(4);
-    expect(defaultLanes({ UV_THREADPOOL_SIZE: '8' }, 16)).toBe(8);
-    expect(defaultLanes({ UV_THREADPOOL_SIZE: '8' }, 2)).toBe(2);
-    expect(defaultLanes({ UV_THREADPOOL_SIZE: 'lots' }, 1)).toBe(1);
   });
 });

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Sema } from 'async-sema';
 import type { Middleware } from 'koa';
@@ -10,7 +9,7 @@ export interface LoadLimits {
   maxInFlight: number;
   /** Event-loop delay (worst in the last half second) beyond which new API requests are refused. */
   maxLoopDelayMs: number;
-  /** Password hashes (argon2) computed at once (`PASSWORD_LANES`, default one a core, at most libuv's pool). */
+  /** Password hashes (argon2) computed at once (`PASSWORD_LANES`, default libuv's pool size, 4). */
   passwordLanes: number;
   /**
    * Password hashes waiting for a lane, beyond which a login or registration is refused (`PASSWORD_QUEUE`); one
@@ -20,14 +19,13 @@ export interface LoadLimits {
 }
 
 /**
- * One lane a core, and no more than libuv's thread pool has threads (`UV_THREADPOOL_SIZE`, default 4), where
- * argon2 runs. A hash is all CPU, so more hashes at once than cores finish no sooner in all: they share the
- * cores, each takes longer, and each holds its 19 MiB the while (four lanes on two cores: twice the time a
- * login, twice the memory). Fewer lanes (`PASSWORD_LANES=1` on two cores) keep a core for every other request
- * during a storm of logins, at the cost of fewer logins a second (see the README's HTTP figures).
+ * As many lanes as libuv's thread pool has threads (`UV_THREADPOOL_SIZE`, default 4), where argon2 runs: every
+ * login is hashed as soon as a thread is free, as without lanes, and only what waits beyond the queue is
+ * refused. Fewer lanes (`PASSWORD_LANES=1` on two cores) keep a core for every other request during a storm
+ * of logins, at the cost of fewer logins a second (see the README's HTTP figures).
  */
-export const defaultLanes = (env: NodeJS.ProcessEnv = process.env, cores = availableParallelism()) =>
-  Math.max(1, Math.min(cores, Number.parseInt(env.UV_THREADPOOL_SIZE ?? '', 10) || 4));
+export const defaultLanes = (env: NodeJS.ProcessEnv = process.env) =>
+  Math.max(1, Number.parseInt(env.UV_THREADPOOL_SIZE ?? '', 10) || 4);
 
 export const BUSY_MESSAGE = 'Tickwise is busy right now; please try again in a moment';
 
