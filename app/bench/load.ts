@@ -42,15 +42,18 @@ export interface LoadResult {
   /** Open loop only: latency of the 2xx answers by route ('POST /api/modules/:id/lessons'). */
   readonly routes?: Readonly<Record<string, { count: number; p50: number; p99: number }>>;
   /**
-   * Closed loop only: the slowest answer of the whole run, warm-up included, when every connection was opened
-   * at once. Node's libuv (since 1.45) accepts one connection per turn of the event loop, so under load the
-   * last of 200 connections opened together waits about 200 busy turns for its first answer.
+   * Closed loop only: how long after the start every connection (all opened at once) had its first answer.
+   * Node's libuv (since 1.45) accepts one connection per turn of the event loop, so under load the last of 200
+   * connections opened together waits for about 200 busy turns.
    */
-  readonly maxWithOpening?: number;
+  readonly openedInMs?: number;
 }
 
 const percentileOf = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** The longest a closed-loop run waits for every connection to have its first answer before it measures. */
+const MAX_OPENING_SECONDS = 20;
 
 /** A connection keeps its learner for this many requests, then takes the next learner in turn. */
 const REQUESTS_PER_LEARNER = 1000;
@@ -62,8 +65,8 @@ export interface LoadOptions {
   readonly connections: number;
   readonly seconds: number;
   /**
-   * Run before the measured seconds and not counted (default 2 s): every connection is open and has had its
-   * first answers, so the figures are the steady state under that many connections.
+   * Not counted: the run before every connection has had its first answer, and at least this long (default 1 s),
+   * so the figures are the steady state under that many connections.
    */
   readonly warmupSeconds?: number;
 }
@@ -95,28 +98,42 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
     } as autocannon.Request;
   };
-  const warmupSeconds = options.warmupSeconds ?? 2;
-  // The measured part: the answers that arrive after the warm-up.
+  const started = performance.now();
+  const warmupUntil = started + (options.warmupSeconds ?? 1) * 1000;
+  // The connections that have had an answer: the measured part starts once all have (or after the longest
+  // opening allowed), and lasts `seconds`.
+  const answered = new Set<unknown>();
+  let openedInMs: number | undefined;
+  let measuredFrom: number | undefined;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let errors = 0;
-  let measuredFrom: number | undefined;
-  const warmup = setTimeout(() => {
+  const startMeasuring = () => {
+    if (measuredFrom !== undefined) return;
     measuredFrom = performance.now();
-  }, warmupSeconds * 1000);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
+    setTimeout(() => instance?.stop(), options.seconds * 1000);
+  };
+  const longestOpening = setTimeout(startMeasuring, MAX_OPENING_SECONDS * 1000);
+  let instance: autocannon.Instance | undefined;
+  await new Promise<void>((resolve, reject) => {
+    instance = autocannon(
       {
         url: options.url,
         connections: options.connections,
-        duration: warmupSeconds + options.seconds,
+        duration: MAX_OPENING_SECONDS + options.seconds + 1,
         timeout: 10,
         requests: Array.from({ length: REQUESTS_PER_LEARNER }, () => ({ setupRequest })),
       },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
+      (error) => (error ? reject(error) : resolve()),
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (measuredFrom === undefined) return;
+    instance.on('response', (client, statusCode, _bytes, responseTime) => {
+      if (measuredFrom === undefined) {
+        answered.add(client);
+        if (openedInMs === undefined && answered.size >= options.connections)
+          openedInMs = performance.now() - started;
+        if (openedInMs !== undefined && performance.now() >= warmupUntil) startMeasuring();
+        return;
+      }
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
       else errors += 1;
@@ -125,7 +142,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
       if (measuredFrom !== undefined) errors += 1;
     });
   });
-  clearTimeout(warmup);
+  clearTimeout(longestOpening);
   const seconds = (performance.now() - (measuredFrom ?? performance.now())) / 1000;
   latencies.sort((a, b) => a - b);
   const requests = Object.values(statuses).reduce((sum, count) => sum + count, 0);
@@ -137,7 +154,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     max: latencies.at(-1) ?? 0,
     errors,
     statuses,
-    maxWithOpening: result.latency.max,
+    ...(openedInMs === undefined ? {} : { openedInMs }),
   };
 }
 
