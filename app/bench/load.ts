@@ -36,7 +36,7 @@ export interface LoadResult {
   readonly p50: number;
   readonly p99: number;
   readonly max: number;
-  /** Connection errors (timeouts included) and non-2xx answers. */
+  /** Connection errors (timeouts included) and non-2xx answers; in closed loop, warm-up included. */
   readonly errors: number;
   readonly statuses: Readonly<Record<string, number>>;
   /** Open loop only: latency of the 2xx answers by route ('POST /api/modules/:id/lessons'). */
@@ -107,6 +107,8 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
   let measuredFrom: number | undefined;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const refused: Record<string, number> = {};
+  let measured = 0;
   let errors = 0;
   const startMeasuring = () => {
     if (measuredFrom !== undefined) return;
@@ -127,6 +129,12 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
       (error) => (error ? reject(error) : resolve()),
     );
     instance.on('response', (client, statusCode, _bytes, responseTime) => {
+      const ok = statusCode >= 200 && statusCode < 300;
+      // An error counts whenever it comes, warm-up included; only the measured part gives times and rates.
+      if (!ok) {
+        errors += 1;
+        refused[statusCode] = (refused[statusCode] ?? 0) + 1;
+      }
       if (measuredFrom === undefined) {
         answered.add(client);
         if (openedInMs === undefined && answered.size >= options.connections)
@@ -134,26 +142,27 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
         if (openedInMs !== undefined && performance.now() >= warmupUntil) startMeasuring();
         return;
       }
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-      else errors += 1;
+      measured += 1;
+      if (ok) {
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+        latencies.push(responseTime);
+      }
     });
     instance.on('reqError', () => {
-      if (measuredFrom !== undefined) errors += 1;
+      errors += 1;
     });
   });
   clearTimeout(longestOpening);
   const seconds = (performance.now() - (measuredFrom ?? performance.now())) / 1000;
   latencies.sort((a, b) => a - b);
-  const requests = Object.values(statuses).reduce((sum, count) => sum + count, 0);
   return {
-    requests,
-    rps: requests / Math.max(seconds, 1e-3),
+    requests: measured,
+    rps: measured / Math.max(seconds, 1e-3),
     p50: percentileOf(latencies, 50),
     p99: percentileOf(latencies, 99),
     max: latencies.at(-1) ?? 0,
     errors,
-    statuses,
+    statuses: { ...statuses, ...refused },
     ...(openedInMs === undefined ? {} : { openedInMs }),
   };
 }
