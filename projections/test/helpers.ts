@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { event } from '@tickwise/contracts';
 import {
   anyEvents,
   type EventLog,
@@ -60,3 +61,17 @@ export function openCountingSqlite(dir: string, readModels = 'read-models.db') {
     store: new SqliteReadModelStore({ file: join(dir, readModels) }),
   };
 }
+
+/** A beginner's risk assessment with no income or net worth given: the fixture the read-model tests share. */
+export const riskAssessed = (assessmentId: string, submittedAt: string, expiresAt: string) =>
+  event('RiskAssessed', {
+    assessmentId,
+    experienceLevel: 'beginner',
+    financialSituation: 'stable',
+    riskCapacity: 5,
+    investmentObjective: 'education',
+    annualIncome: null,
+    netWorth: null,
+    submittedAt,
+    expiresAt,
+  });

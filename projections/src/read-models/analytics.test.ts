@@ -1,4 +1,5 @@
 import { type DocumentType, event, streams } from '@tickwise/contracts';
+import { riskAssessed } from '../../test/helpers';
 import { inStream, projectionSpec, type Then } from '../../test/projection-spec';
 import { analyticsProjection, checkItemKey, type FunnelDoc, type ItemsDoc } from './analytics';
 
@@ -26,17 +27,7 @@ const acknowledged = (documentType: DocumentType) =>
     userAgent: 'spec',
     consentText: 'I have read and understood this document.',
   });
-const assessed = event('RiskAssessed', {
-  assessmentId: 'r1',
-  experienceLevel: 'beginner',
-  financialSituation: 'stable',
-  riskCapacity: 5,
-  investmentObjective: 'education',
-  annualIncome: null,
-  netWorth: null,
-  submittedAt: '2026-01-01T11:00:00.000Z',
-  expiresAt: '2027-01-01T11:00:00.000Z',
-});
+const assessed = riskAssessed('r1', '2026-01-01T11:00:00.000Z', '2027-01-01T11:00:00.000Z');
 const answered = (questionId: number, isCorrect: boolean) =>
   event('QuizQuestionAnswered', {
     moduleId: 1,

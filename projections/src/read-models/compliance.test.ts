@@ -1,4 +1,5 @@
 import { event, streams } from '@tickwise/contracts';
+import { riskAssessed } from '../../test/helpers';
 import { inStream, projectionSpec } from '../../test/projection-spec';
 import {
   type ActiveDocumentDoc,
@@ -100,18 +101,7 @@ describe('compliance read model', () => {
       issuedAt: '2026-01-01T09:00:00.000Z',
     });
 
-  const assessed = (assessmentId: string, submittedAt: string, expiresAt: string) =>
-    event('RiskAssessed', {
-      assessmentId,
-      experienceLevel: 'beginner',
-      financialSituation: 'stable',
-      riskCapacity: 5,
-      investmentObjective: 'education',
-      annualIncome: null,
-      netWorth: null,
-      submittedAt,
-      expiresAt,
-    });
+  const assessed = riskAssessed;
 
   test('an acknowledgment is recorded with its version and logged with the seconds the document was read', () => {
     const history = ada(viewed);
