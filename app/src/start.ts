@@ -13,6 +13,7 @@ import {
   createLogger,
   listen,
   loadServerConfig,
+  lowerThreadPoolPriority,
   Metrics,
   openStorage,
   startCheckpointWriter,
@@ -26,6 +27,8 @@ import { staticFrontend } from './static-frontend';
 async function main() {
   const logger = createLogger({ name: 'tickwise' });
   const config = loadServerConfig();
+  // Password hashing yields the cores to the requests that answer learners' pages.
+  const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);
   const dist = ensureFrontendBuilt(resolve(__dirname, '..', '..'));
   const storage = await openStorage(config, { cacheReads: true, writerThread: true });
   await publishContent(storage.log, logger);
@@ -54,7 +57,15 @@ async function main() {
     config.host,
   );
   const url = `http://localhost:${server.port}`;
-  logger.info({ url, storage: storage.describe, dataDir: config.dataDir }, 'Tickwise is running');
+  logger.info(
+    {
+      url,
+      storage: storage.describe,
+      dataDir: config.dataDir,
+      lowPriorityPoolThreads: (await hashingThreads).length,
+    },
+    'Tickwise is running',
+  );
   console.log(`\n  Tickwise is running at ${url}\n`);
 
   stopOnSignals(async () => {

@@ -3,6 +3,7 @@ import {
   createLogger,
   listen,
   loadServerConfig,
+  lowerThreadPoolPriority,
   openStorage,
   startCheckpointWriter,
   stopOnSignals,
@@ -14,6 +15,8 @@ import { startProcessManagers } from './process-managers/start';
 
 async function main() {
   const config = loadServerConfig();
+  // Password hashing yields the cores to the requests that answer learners' pages.
+  const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);
   const storage = await openStorage(config, { cacheReads: true, writerThread: true });
   const deps = commandServiceDeps(config, storage);
   await publishContent(storage.log, deps.logger);
@@ -27,7 +30,10 @@ async function main() {
     config.commandPort,
     config.host,
   );
-  deps.logger.info({ port: server.port, storage: storage.describe }, 'command-service listening');
+  deps.logger.info(
+    { port: server.port, storage: storage.describe, lowPriorityPoolThreads: (await hashingThreads).length },
+    'command-service listening',
+  );
   stopOnSignals(
     async () => {
       await server.close();

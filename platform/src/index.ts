@@ -44,3 +44,4 @@ export * from './readmodels/sqlite-read-models';
 export * from './server-config';
 export * from './storage';
 export * from './storage-health';
+export * from './thread-pool-priority';

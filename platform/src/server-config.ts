@@ -1,5 +1,6 @@
 import { loadStorageConfig, type StorageConfig } from './config';
 import { defaultLanes, type LoadLimits } from './http/shed-load';
+import { THREAD_POOL_NICENESS } from './thread-pool-priority';
 
 /** The HTTP processes' settings, all from the environment (see README.md, "Configuration"). */
 export interface ServerConfig extends StorageConfig {
@@ -31,6 +32,11 @@ export interface ServerConfig extends StorageConfig {
    * default 24 a lane, and about a second of waiting).
    */
   loadLimits: LoadLimits;
+  /**
+   * The priority of libuv's thread pool, where passwords are hashed (`PASSWORD_NICENESS`, 0–19, default 10;
+   * 0 leaves it as the event loop's): see `lowerThreadPoolPriority`.
+   */
+  passwordNiceness: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -38,6 +44,12 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65_535 * 1_000_000)
     throw new Error(`${name} must be a whole number`);
+  return n;
+}
+
+function niceness(value: string | undefined): number {
+  const n = int(value, THREAD_POOL_NICENESS, 'PASSWORD_NICENESS');
+  if (n > 19) throw new Error('PASSWORD_NICENESS must be a whole number from 0 to 19');
   return n;
 }
 
@@ -63,5 +75,6 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       // A cap on the logins waiting for a lane; their wait is also bounded in time (about a second, workLanes).
       passwordQueue: int(env.PASSWORD_QUEUE, 24 * passwordLanes, 'PASSWORD_QUEUE'),
     },
+    passwordNiceness: niceness(env.PASSWORD_NICENESS),
   };
 }

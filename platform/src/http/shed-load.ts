@@ -21,8 +21,8 @@ export interface LoadLimits {
 /**
  * As many lanes as libuv's thread pool has threads (`UV_THREADPOOL_SIZE`, default 4), where argon2 runs: every
  * login is hashed as soon as a thread is free, as without lanes, and only what waits beyond the queue is
- * refused. Fewer lanes (`PASSWORD_LANES=1` on two cores) keep a core for every other request during a storm
- * of logins, at the cost of fewer logins a second (see the README's HTTP figures).
+ * refused. The pool's threads run at a lower priority than the event loop (`lowerThreadPoolPriority`), so a
+ * storm of logins takes the CPU the other requests leave idle rather than a share of the loop's core.
  */
 export const defaultLanes = (env: NodeJS.ProcessEnv = process.env) =>
   Math.max(1, Number.parseInt(env.UV_THREADPOOL_SIZE ?? '', 10) || 4);
