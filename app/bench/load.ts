@@ -9,6 +9,9 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
+/** What a browser's fetch sends with every API call: it accepts JSON, and compressed answers. */
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' } as const;
+
 /** One request of the workload, built for the learner a connection plays. */
 export interface Call {
   readonly method: 'GET' | 'POST';
@@ -84,10 +87,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     const learner = ctx.learner as Learner;
     const call = options.workload(learner, ctx.n ?? 0);
     ctx.n = (ctx.n ?? 0) + 1;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-forwarded-for': learner.address,
-    };
+    const headers: Record<string, string> = { ...BROWSER_HEADERS, 'x-forwarded-for': learner.address };
     if (!call.anonymous) headers.authorization = `Bearer ${learner.token}`;
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     return {
@@ -216,10 +216,7 @@ export async function driveAtRate(options: OpenLoopOptions): Promise<LoadResult>
     sessionStep.set(learner.index, n + 1);
     const call = options.workload(learner, n);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'x-forwarded-for': learner.address,
-    };
+    const headers: Record<string, string> = { ...BROWSER_HEADERS, 'x-forwarded-for': learner.address };
     if (!call.anonymous) headers.authorization = `Bearer ${learner.token}`;
     if (body !== undefined) {
       headers['content-type'] = 'application/json';

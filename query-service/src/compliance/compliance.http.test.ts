@@ -105,6 +105,26 @@ describe('GET /api/compliance/documents', () => {
     }
   });
 
+  test('sent gzipped to a client that accepts it (compressed once, shared), and the same documents', async () => {
+    const learner = await register();
+    const plain = await learner.get('/api/compliance/documents').set('Accept-Encoding', 'identity');
+    const packed = await learner.get('/api/compliance/documents').set('Accept-Encoding', 'gzip, deflate, br');
+    const refused = await learner.get('/api/compliance/documents').set('Accept-Encoding', 'gzip;q=0');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, packed, refused]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
+    // The client inflated the gzipped answer: the same documents, to the byte.
+    expect(packed.text).toBe(plain.text);
+    expect(Number(packed.headers['content-length'])).toBeLessThan(
+      Number(plain.headers['content-length']) / 2,
+    );
+  });
+
   test.each([
     '/api/compliance/documents',
     '/api/compliance/acknowledgments',
