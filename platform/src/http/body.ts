@@ -19,6 +19,9 @@ const parseJson = koaBody({
 
 const noop = async () => {};
 
+/** The methods koa-body parses (its default): a read's body, if any, is never looked at. */
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 /**
  * Write routes take JSON only (415 otherwise) up to 64 KB (413); the body must be a JSON object or array,
  * nested at most MAX_BODY_DEPTH levels with at most MAX_BODY_MEMBERS members. A write with no body at all
@@ -26,13 +29,15 @@ const noop = async () => {};
  */
 export function jsonBody(): Middleware[] {
   const onlyJson: Middleware = async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
     const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get('Transfer-Encoding') !== '';
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && hasBody && !ctx.is('application/json')) {
+    if (hasBody && !ctx.is('application/json')) {
       throw new HttpError(415, 'Request body must be JSON (Content-Type: application/json)');
     }
     await next();
   };
   const parse: Middleware = async (ctx, next) => {
+    if (!PARSED_METHODS.has(ctx.method)) return next();
     try {
       await parseJson(ctx, noop);
     } catch (error) {

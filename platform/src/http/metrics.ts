@@ -31,8 +31,20 @@ export class Metrics {
 
   /** Times every request by its route template (never the raw path: ids would explode the label set). */
   middleware(): Middleware {
+    // One child histogram per method, route and status, looked up by a plain key: prom-client would otherwise
+    // hash the label object on every request.
+    const series = new Map<string, { observe(seconds: number): void }>();
+    const seriesOf = (method: string, route: string, status: string) => {
+      const key = `${method} ${status} ${route}`;
+      let found = series.get(key);
+      if (found === undefined) {
+        found = this.requestDuration.labels({ method, route, status });
+        series.set(key, found);
+      }
+      return found;
+    };
     return async (ctx, next) => {
-      const end = this.requestDuration.startTimer();
+      const started = performance.now();
       // A thrown error is answered by the error middleware outside this one: its status, not Koa's 404 yet.
       let status: number | undefined;
       try {
@@ -42,7 +54,9 @@ export class Metrics {
         throw error;
       } finally {
         const route = typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : 'unmatched';
-        end({ method: ctx.method, route, status: String(status ?? ctx.status) });
+        seriesOf(ctx.method, route, String(status ?? ctx.status)).observe(
+          (performance.now() - started) / 1000,
+        );
       }
     };
   }

@@ -147,6 +147,22 @@ const OPEN_LIST = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE_LIST = Buffer.from(']');
 
+/**
+ * Whether the client takes gzip over identity, by the rules of Accept-Encoding (q-values included). Clients
+ * send few distinct headers (each browser one), so the answer is remembered per header.
+ */
+const gzipByHeader = new Map<string, boolean>();
+function acceptsGzip(ctx: Context): boolean {
+  const header = ctx.get('Accept-Encoding');
+  let accepts = gzipByHeader.get(header);
+  if (accepts === undefined) {
+    accepts = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+    if (gzipByHeader.size >= 256) gzipByHeader.clear();
+    gzipByHeader.set(header, accepts);
+  }
+  return accepts;
+}
+
 const isFrozenObject = (value: unknown): value is object =>
   value !== null && typeof value === 'object' && Object.isFrozen(value);
 
@@ -236,7 +252,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
         const bytes = bytesOf(reply.body, route.response);
         if (bytes.length >= MIN_GZIP_BYTES) {
           ctx.vary('Accept-Encoding');
-          if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+          if (acceptsGzip(ctx)) {
             ctx.set('Content-Encoding', 'gzip');
             ctx.body = gzipOf(bytes);
             return;
