@@ -198,13 +198,20 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       }
       return bytes;
     };
-    // A shared body that is large (the compliance documents' full texts) is also kept gzipped, compressed
-    // once, for the clients that accept it (every browser): a quarter of the bytes to send, for no CPU per
-    // request. Bodies made per request are sent as they are: compressing them would cost more than sending.
+    // A shared body that is large (the compliance documents' full texts, a learner's progress) is also kept
+    // gzipped for the clients that accept it (every browser): fewer bytes to send, for no CPU per request. It is
+    // compressed when it is asked for a second time: a learner's own answer is derived anew after each of their
+    // writes and may be read once only, and compressing that would cost more than sending it. Bodies made per
+    // request are sent as they are, for the same reason.
     const gzipped = new WeakMap<Buffer, Buffer>();
-    const gzipOf = (bytes: Buffer) => {
+    const sentOnce = new WeakSet<Buffer>();
+    const gzipOf = (bytes: Buffer): Buffer | undefined => {
       let packed = gzipped.get(bytes);
       if (packed === undefined) {
+        if (!sentOnce.has(bytes)) {
+          sentOnce.add(bytes);
+          return undefined;
+        }
         packed = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
         gzipped.set(bytes, packed);
       }
@@ -252,9 +259,10 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
         const bytes = bytesOf(reply.body, route.response);
         if (bytes.length >= MIN_GZIP_BYTES) {
           ctx.vary('Accept-Encoding');
-          if (acceptsGzip(ctx)) {
+          const packed = acceptsGzip(ctx) ? gzipOf(bytes) : undefined;
+          if (packed !== undefined) {
             ctx.set('Content-Encoding', 'gzip');
-            ctx.body = gzipOf(bytes);
+            ctx.body = packed;
             return;
           }
         }

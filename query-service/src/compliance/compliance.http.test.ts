@@ -105,21 +105,25 @@ describe('GET /api/compliance/documents', () => {
     }
   });
 
-  test('sent gzipped to a client that accepts it (compressed once, shared), and the same documents', async () => {
+  test('sent gzipped to a client that accepts it, from its second asking on (compressed once, shared)', async () => {
     const learner = await register();
-    const plain = await learner.get('/api/compliance/documents').set('Accept-Encoding', 'identity');
-    const packed = await learner.get('/api/compliance/documents').set('Accept-Encoding', 'gzip, deflate, br');
-    const refused = await learner.get('/api/compliance/documents').set('Accept-Encoding', 'gzip;q=0');
+    const get = (encoding: string) =>
+      learner.get('/api/compliance/documents').set('Accept-Encoding', encoding);
+    // The documents are the same for everyone: earlier tests and the first asking here have already been sent.
+    const first = await get('gzip, deflate, br');
+    const plain = await get('identity');
+    const packed = await get('gzip, deflate, br');
+    const refused = await get('gzip;q=0');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(packed.headers['content-encoding']).toBe('gzip');
-    for (const res of [plain, packed, refused]) {
+    for (const res of [first, plain, packed, refused]) {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers.vary).toBe('Accept-Encoding');
+      // Inflated by the client where it was gzipped: the same documents, to the byte.
+      expect(res.text).toBe(plain.text);
     }
-    // The client inflated the gzipped answer: the same documents, to the byte.
-    expect(packed.text).toBe(plain.text);
     expect(Number(packed.headers['content-length'])).toBeLessThan(
       Number(plain.headers['content-length']) / 2,
     );
@@ -288,6 +292,22 @@ describe("the learner's own records", () => {
     const fresh = await register();
     expect(await list(fresh, '/api/compliance/acknowledgments')).toEqual([]);
     expect(await list(fresh, '/api/risk/assessments')).toEqual([]);
+  });
+
+  test("the learner's own answer: read once after a change it is sent plain, asked again it is gzipped", async () => {
+    // A change (another view) derives the log anew.
+    const viewed = await first.post('/api/compliance/document-views', {
+      documentType: 'privacy_policy',
+      version: inForce('privacy_policy'),
+    });
+    expect(viewed.status).toBe(201);
+    const once = await first.get('/api/compliance/log').set('Accept-Encoding', 'gzip');
+    const again = await first.get('/api/compliance/log').set('Accept-Encoding', 'gzip');
+    expect(once.status).toBe(200);
+    expect(Number(once.headers['content-length'])).toBeGreaterThanOrEqual(1024);
+    expect(once.headers['content-encoding']).toBeUndefined();
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.text).toBe(once.text);
   });
 });
 
