@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Sema } from 'async-sema';
 import type { Middleware } from 'koa';
+import { threadPoolSize } from '../thread-pool-priority';
 import { HttpError } from './errors';
 
 /** When a service answers "busy" at once rather than let a request wait (`MAX_IN_FLIGHT`, `MAX_LOOP_DELAY_MS`). */
@@ -24,8 +25,7 @@ export interface LoadLimits {
  * refused. The pool's threads run at a lower priority than the event loop (`lowerThreadPoolPriority`), so a
  * storm of logins takes the CPU the other requests leave idle rather than a share of the loop's core.
  */
-export const defaultLanes = (env: NodeJS.ProcessEnv = process.env) =>
-  Math.max(1, Number.parseInt(env.UV_THREADPOOL_SIZE ?? '', 10) || 4);
+export const defaultLanes = (env: NodeJS.ProcessEnv = process.env) => threadPoolSize(env);
 
 export const BUSY_MESSAGE = 'Tickwise is busy right now; please try again in a moment';
 
