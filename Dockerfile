@@ -31,7 +31,7 @@ RUN npm run build -w @tickwise/frontend
 # ---- runtime: the workspace without the compilers ----
 FROM node:20-bookworm-slim AS runtime
 # glibc gives an argon2 hash's 19 MiB back when it ends (app/src/allocator.ts).
-ENV NODE_ENV=production NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false HOST=0.0.0.0 MALLOC_MMAP_THRESHOLD_=1048576
+ENV NODE_ENV=production NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false HOST=0.0.0.0 MALLOC_MMAP_THRESHOLD_=1048576 GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 WORKDIR /app
 COPY --from=base /app /app
 # Storage is EventStoreDB + MongoDB in compose; DATA_DIR is only for a run without them.

@@ -5,16 +5,23 @@ import { ALLOCATOR_ENV } from '../src/allocator';
 const ROOT = join(__dirname, '..', '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const startScript = (path: string) =>
-  (JSON.parse(read(path)) as { scripts: Record<string, string> }).scripts.start;
+  (JSON.parse(read(path)) as { scripts: { start: string } }).scripts.start;
 const assignments = Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`);
+/** The `NAME=value` words before the command of a script. */
+const leadingAssignments = (script: string) => {
+  const words = script.split(' ');
+  return words.slice(
+    0,
+    words.findIndex((word) => !/^\w+=/.test(word)),
+  );
+};
 
 test('every npm start that can hash a password starts node with the allocator setting the bench measures', () => {
   for (const path of ['package.json', 'app/package.json', 'command-service/package.json'])
-    for (const assignment of assignments)
-      expect({ path, start: startScript(path) }).toEqual({
-        path,
-        start: expect.stringMatching(new RegExp(`^${assignment} `)),
-      });
+    expect({ path, assignments: leadingAssignments(startScript(path)) }).toEqual({
+      path,
+      assignments: expect.arrayContaining(assignments),
+    });
 });
 
 test('the service images set it in their environment', () => {
