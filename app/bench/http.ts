@@ -399,6 +399,7 @@ async function main() {
     `${fmt(mean(rss.slice(0, third)))} → ${fmt(mean(rss.slice(-third)))} MB, ${fmt(peak)} MB`,
     `no upward trend, ≤ 400 MB  ${verdict(!rising && peak <= 400)}  (${fmt(soaked.rps)} req/s, err ${soaked.errors} ${refusals(soaked)})`,
   );
+  report('  its samples, every 10 s (MB)', '', rss.map((mb) => fmt(mb)).join(' '));
 
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
