@@ -1,19 +1,17 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DomainEvent, dataSubjectOf, erasedSubjectsOf, personalFields } from '@tickwise/contracts';
+import type { MongoClient } from 'mongodb';
 import { ensureDataDir, type StorageConfig } from './config';
 import { domainEvents } from './eventlog/decode';
-import { EventStoreDbEventLog } from './eventlog/eventstoredb-event-log';
 import type { EventLog, TaggedEvent } from './eventlog/port';
 import { SqliteEventLog } from './eventlog/sqlite-event-log';
 import { DataKeys, loadMasterKey } from './privacy/data-keys';
 import { EncryptingEventLog, sealedEvents } from './privacy/encrypting-event-log';
 import type { KeyStore } from './privacy/key-store';
 import { ClearPersonalDataError, firstClearPersonalField } from './privacy/log-migration';
-import { MongoKeyStore } from './privacy/mongo-key-store';
 import { SqliteKeyStore } from './privacy/sqlite-key-store';
 import { CachedReadModelStore } from './readmodels/cached-read-models';
-import { MongoReadModelStore } from './readmodels/mongo-read-models';
 import type { ReadModelStore } from './readmodels/port';
 import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
 import { monitoredLog, type StorageHealth } from './storage-health';
@@ -33,6 +31,8 @@ export interface Storage {
   store: ReadModelStore;
   /** Which adapters are in use, for logs and /readyz. */
   describe: { log: 'sqlite' | 'eventstoredb'; readModels: 'sqlite' | 'mongodb' };
+  /** The read models' MongoDB connection, with MONGO_URL: other parts share it (the login throttle). */
+  mongo?: { client: MongoClient; dbName: string };
   close(): Promise<void>;
 }
 
@@ -86,11 +86,23 @@ function opened<T>(file: string, open: () => T): T {
   }
 }
 
+/**
+ * The scale-out adapters, loaded only when configured: their client libraries take about 20 MB of memory each
+ * in every thread that loads them (MongoDB's BSON keeps a 17 MB buffer), which the embedded default never uses.
+ */
+const adapters = {
+  eventStoreDb: (): typeof import('./eventlog/eventstoredb-event-log') =>
+    require('./eventlog/eventstoredb-event-log'),
+  mongoKeyStore: (): typeof import('./privacy/mongo-key-store') => require('./privacy/mongo-key-store'),
+  mongoReadModels: (): typeof import('./readmodels/mongo-read-models') =>
+    require('./readmodels/mongo-read-models'),
+};
+
 /** The data keys of this deployment: `keys.db` under DATA_DIR (or MongoDB's `dataKeys`), master key loaded. */
 export async function openDataKeys(config: StorageConfig): Promise<DataKeys> {
   const keysFile = join(config.dataDir, 'keys.db');
   const keyStore: KeyStore = config.mongoUrl
-    ? await MongoKeyStore.connect(config.mongoUrl, config.mongoDb)
+    ? await adapters.mongoKeyStore().MongoKeyStore.connect(config.mongoUrl, config.mongoDb)
     : opened(keysFile, () => new SqliteKeyStore({ file: privateDatabaseFile(keysFile) }));
   return new DataKeys(
     keyStore,
@@ -110,7 +122,7 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
   const readModelsFile = join(config.dataDir, 'read-models.db');
   const stored = sealedEvents(personalFields);
   const adapterLog: EventLog = config.eventstoreUrl
-    ? new EventStoreDbEventLog(config.eventstoreUrl, { events: stored })
+    ? new (adapters.eventStoreDb().EventStoreDbEventLog)(config.eventstoreUrl, { events: stored })
     : opened(
         eventsFile,
         () =>
@@ -136,12 +148,15 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
     subjectOf: dataSubjectOf,
     erasedSubjectsOf,
   });
-  const store: ReadModelStore = config.mongoUrl
-    ? await MongoReadModelStore.connect(config.mongoUrl, config.mongoDb)
-    : opened(readModelsFile, () => {
-        const sqlite = new SqliteReadModelStore({ file: privateDatabaseFile(readModelsFile) });
-        return options.cacheReads ? new CachedReadModelStore(sqlite, sqlite.changeFeed()) : sqlite;
-      });
+  const mongoStore = config.mongoUrl
+    ? await adapters.mongoReadModels().MongoReadModelStore.connect(config.mongoUrl, config.mongoDb)
+    : undefined;
+  const store: ReadModelStore =
+    mongoStore ??
+    opened(readModelsFile, () => {
+      const sqlite = new SqliteReadModelStore({ file: privateDatabaseFile(readModelsFile) });
+      return options.cacheReads ? new CachedReadModelStore(sqlite, sqlite.changeFeed()) : sqlite;
+    });
   return {
     log,
     storedLog,
@@ -152,6 +167,7 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
       log: config.eventstoreUrl ? 'eventstoredb' : 'sqlite',
       readModels: config.mongoUrl ? 'mongodb' : 'sqlite',
     },
+    ...(mongoStore ? { mongo: { client: mongoStore.mongoClient, dbName: mongoStore.databaseName } } : {}),
     close: async () => {
       await store.close();
       await keys.close();

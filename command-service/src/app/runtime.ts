@@ -3,7 +3,6 @@ import {
   createTokenService,
   loadJwtSecret,
   Metrics,
-  MongoReadModelStore,
   type ServerConfig,
   type Storage,
   workLanes,
@@ -20,7 +19,6 @@ export function commandServiceDeps(
   storage: Storage,
   metrics = new Metrics(),
 ): CommandServiceDeps {
-  const mongo = storage.store instanceof MongoReadModelStore ? storage.store : undefined;
   void warmUpDummyHash();
   const logger = createLogger({ name: 'command-service' });
   const now = () => new Date();
@@ -31,9 +29,7 @@ export function commandServiceDeps(
     store: storage.store,
     tokens: createTokenService({ secret: loadJwtSecret(config), expiresInSeconds: config.tokenTtlSeconds }),
     users: createUserRecords(storage.store),
-    throttle: createLoginThrottle(
-      mongo ? { mongo: { client: mongo.mongoClient, dbName: mongo.databaseName } } : {},
-    ),
+    throttle: createLoginThrottle(storage.mongo ? { mongo: storage.mongo } : {}),
     metrics,
     logger,
     now,
