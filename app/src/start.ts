@@ -10,6 +10,7 @@ import {
   startProcessManagers,
 } from '@tickwise/command-service';
 import {
+  boundHeapGrowth,
   createLogger,
   listen,
   loadServerConfig,
@@ -25,6 +26,7 @@ import { startProjectionsWorker } from './projections-worker';
 import { staticFrontend } from './static-frontend';
 
 async function main() {
+  boundHeapGrowth();
   const logger = createLogger({ name: 'tickwise' });
   const config = loadServerConfig();
   // Password hashing yields the cores to the requests that answer learners' pages.

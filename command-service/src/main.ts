@@ -1,5 +1,6 @@
 // The command service on its own (`npm start -w command-service`): COMMAND_PORT, storage from the environment.
 import {
+  boundHeapGrowth,
   createLogger,
   listen,
   loadServerConfig,
@@ -14,6 +15,7 @@ import { publishContent } from './app/start-up';
 import { startProcessManagers } from './process-managers/start';
 
 async function main() {
+  boundHeapGrowth();
   const config = loadServerConfig();
   // Password hashing yields the cores to the requests that answer learners' pages.
   const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);

@@ -12,6 +12,7 @@ export * from './eventlog/hash-chain';
 export * from './eventlog/ids';
 export * from './eventlog/port';
 export * from './eventlog/sqlite-event-log';
+export * from './heap-growth';
 export * from './http/authentication';
 export * from './http/body';
 export * from './http/error-middleware';

@@ -1,12 +1,20 @@
 // The projections process on its own (`npm start -w projections`): keeps every read model up to date, and
 // answers /healthz and /readyz (with each projection's lag) on PROJECTIONS_PORT.
-import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
+import {
+  boundHeapGrowth,
+  createLogger,
+  listen,
+  loadServerConfig,
+  openStorage,
+  stopOnSignals,
+} from '@tickwise/platform';
 import { allProjections } from './catalog';
 import { checkpointName, readState } from './runtime/generations';
 import { lag } from './runtime/progress';
 import { LiveProjectionRunner } from './runtime/runner';
 
 async function main() {
+  boundHeapGrowth();
   const logger = createLogger({ name: 'projections' });
   const config = loadServerConfig();
   const storage = await openStorage(config);

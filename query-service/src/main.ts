@@ -1,9 +1,17 @@
 // The query service on its own (`npm start -w query-service`): QUERY_PORT, storage from the environment.
-import { createLogger, listen, loadServerConfig, openStorage, stopOnSignals } from '@tickwise/platform';
+import {
+  boundHeapGrowth,
+  createLogger,
+  listen,
+  loadServerConfig,
+  openStorage,
+  stopOnSignals,
+} from '@tickwise/platform';
 import { createQueryApp } from './app/create-app';
 import { queryServiceDeps } from './app/runtime';
 
 async function main() {
+  boundHeapGrowth();
   const config = loadServerConfig();
   const storage = await openStorage(config, { cacheReads: true });
   const deps = queryServiceDeps(config, storage);
