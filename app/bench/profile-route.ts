@@ -116,6 +116,9 @@ async function main() {
     connections: conns,
     seconds: Number(process.env.SECS ?? 8),
   };
+  // The probe's figures cover the measured run only.
+  child.send('sample');
+  await new Promise((d) => child.once('message', d));
   const r = rate ? await driveAtRate({ ...run, rate }) : await drive(run);
   console.log(
     route,

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { turns } from './turns';
 
 export interface Listening {
   server: Server;
@@ -27,7 +28,8 @@ export function listen(
       // Node checks the two timeouts on this interval (30 s by default), which would stretch them.
       connectionsCheckingInterval: Math.min(1_000, requestTimeout),
     },
-    handler,
+    // Each turn of the event loop starts requests for a few milliseconds; the rest start in the next turns.
+    (req, res) => turns.run(() => handler(req, res)),
   );
   server.keepAliveTimeout = 5_000;
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
+import { turns } from '../turns';
 import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
 import { verifyChain } from './hash-chain';
 import {
@@ -244,10 +245,14 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
       for (const append of batch) append.reject(error);
       return;
     }
+    // Each caller carries on in an immediate of its own, within the turns' budget: a batch of 200 appends
+    // would otherwise run all 200 continuations in this one callback.
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
-      if (outcome?.ok) append.resolve(outcome.result);
-      else append.reject(outcome ? errorOf(outcome.failure) : new Error('append lost'));
+      turns.later(() => {
+        if (outcome?.ok) append.resolve(outcome.result);
+        else append.reject(outcome ? errorOf(outcome.failure) : new Error('append lost'));
+      });
     });
     for (const listener of this.listeners) listener();
   }

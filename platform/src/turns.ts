@@ -1,0 +1,77 @@
+/**
+ * Keeps each turn of the event loop short when much work arrives at once.
+ *
+ * Node runs everything that is ready in one turn of its event loop: with 200 busy connections a turn starts
+ * 200 requests, and a group commit settles every append of its batch together. Timers, new connections and
+ * the replies of the writer and projection threads then wait behind all of it, tens to hundreds of
+ * milliseconds. Work given to the gate runs at once while its turn has spent less than `budgetMs` on it;
+ * the rest waits for the next turns, in the order it came, each turn again with its budget once the loop has
+ * been round (timers and I/O first). Nothing is dropped or refused: shedding load stays with `shedLoad`.
+ */
+
+/** How long a phase of one turn (I/O, then immediates) may spend on gated work before the rest waits. */
+export const TURN_BUDGET_MS = 8;
+
+export interface TurnGate {
+  /** Runs `work` now, or in a later turn when this one has used its budget or earlier work is waiting. */
+  run(work: () => void): void;
+  /**
+   * Runs `work` in an immediate of its own, in order and within the budget: for work that would otherwise
+   * all run in one callback (the promises a batch settles, whose continuations run before the callback ends).
+   */
+  later(work: () => void): void;
+}
+
+export function turnGate(budgetMs = TURN_BUDGET_MS): TurnGate {
+  /** When this slice of gated work began (`performance.now()`); -1 when none is running. */
+  let sliceStart = -1;
+  /** Pieces of work waiting, each for its own immediate, in the order they came. */
+  let waiting = 0;
+  let renewalQueued = false;
+  const overBudget = () => performance.now() - sliceStart >= budgetMs;
+
+  // Queued ahead of the waiting work of its turn's immediates, so that work gets a fresh budget there; the
+  // next renewal is queued for the next turn, again ahead of the work that waits for it.
+  const renew = () => {
+    if (waiting === 0) {
+      sliceStart = -1;
+      renewalQueued = false;
+      return;
+    }
+    sliceStart = performance.now();
+    setImmediate(renew);
+  };
+  const begin = () => {
+    if (sliceStart < 0) sliceStart = performance.now();
+    if (!renewalQueued) {
+      renewalQueued = true;
+      setImmediate(renew);
+    }
+  };
+  const runWaiting = (work: () => void) => {
+    if (overBudget()) {
+      setImmediate(runWaiting, work);
+      return;
+    }
+    waiting -= 1;
+    work();
+  };
+  const wait = (work: () => void) => {
+    waiting += 1;
+    setImmediate(runWaiting, work);
+  };
+  return {
+    run(work) {
+      begin();
+      if (waiting === 0 && !overBudget()) work();
+      else wait(work);
+    },
+    later(work) {
+      begin();
+      wait(work);
+    },
+  };
+}
+
+/** The gate of this thread's event loop: every server and event log in it shares the turns' budget. */
+export const turns = turnGate();

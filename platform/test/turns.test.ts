@@ -1,0 +1,110 @@
+import { request } from 'node:http';
+import { listen } from '../src/process';
+import { turnGate } from '../src/turns';
+
+/** Keeps the thread busy, as a request's synchronous work does. */
+const busy = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+/** Resolves once the event loop has run a timer set now, with how many pieces of work ran before it. */
+const timerAfter = (ran: () => number) =>
+  new Promise<number>((resolve) => setTimeout(() => resolve(ran()), 0));
+
+describe('turnGate: each turn of the event loop spends at most its budget on gated work', () => {
+  it('runs work at once while the turn is under its budget and nothing waits', () => {
+    const gate = turnGate(8);
+    const ran: number[] = [];
+    gate.run(() => ran.push(1));
+    gate.run(() => ran.push(2));
+    expect(ran).toEqual([1, 2]);
+  });
+
+  it('lets timers run between the pieces of a burst, and runs every piece once, in order', async () => {
+    const gate = turnGate(8);
+    const ran: number[] = [];
+    const timer = timerAfter(() => ran.length);
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    // 40 pieces of 2 ms arriving together: 80 ms of work for one turn without the gate.
+    for (let i = 0; i < 40; i += 1)
+      gate.run(() => {
+        busy(2);
+        ran.push(i);
+        if (i === 39) done();
+      });
+    // The first turn runs about its budget's worth (4 pieces), the next turn's immediates about as many again.
+    const beforeTimer = await timer;
+    expect(beforeTimer).toBeGreaterThan(0);
+    expect(beforeTimer).toBeLessThanOrEqual(12);
+    await finished;
+    expect(ran).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('spreads promises settled together over turns (`later`), in order', async () => {
+    const gate = turnGate(8);
+    const continued: number[] = [];
+    const settled = Array.from(
+      { length: 40 },
+      (_, i) =>
+        new Promise<number>((resolve) => {
+          gate.later(() => resolve(i));
+        }),
+    );
+    const all = settled.map((p) =>
+      p.then((i) => {
+        busy(2);
+        continued.push(i);
+      }),
+    );
+    const beforeTimer = await timerAfter(() => continued.length);
+    expect(beforeTimer).toBeLessThanOrEqual(12);
+    await Promise.all(all);
+    expect(continued).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('starts over with a full budget once the loop has been idle', async () => {
+    const gate = turnGate(8);
+    gate.run(() => busy(10));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    let ranAtOnce = false;
+    gate.run(() => {
+      ranAtOnce = true;
+    });
+    expect(ranAtOnce).toBe(true);
+  });
+});
+
+describe('listen: requests that arrive together share the turns', () => {
+  it('answers every request of a burst of slow ones', async () => {
+    let started = 0;
+    const server = await listen(
+      (_req, res) => {
+        started += 1;
+        busy(3);
+        res.end('ok');
+      },
+      0,
+      '127.0.0.1',
+    );
+    const get = () =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ port: server.port, host: '127.0.0.1', path: '/', agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const statuses = await Promise.all(Array.from({ length: 30 }, get));
+      expect(statuses).toEqual(Array(30).fill(200));
+      expect(started).toBe(30);
+    } finally {
+      await server.close();
+    }
+  });
+});
