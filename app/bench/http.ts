@@ -115,7 +115,13 @@ async function seed(dir: string) {
 
 interface Figures {
   result: LoadResult;
+  /** The server's probe over the measured part of the run (a closed loop's), or over the whole run. */
   sample: ProbeSample;
+  /**
+   * Closed loop: the event loop's worst delay over the whole run, with the connections opening at once before
+   * the measured part and all closing together after it.
+   */
+  loopWithOpeningMs?: number;
 }
 
 async function run(
@@ -130,11 +136,32 @@ async function run(
   // An open-loop run starts from a settled server: the projections have caught up with the writes before.
   if (rate !== undefined) await waitFor(() => caughtUp(url), 'the projections caught up before the run', 60);
   await server.sample();
-  const result =
-    rate === undefined
-      ? await drive({ url, learners, workload, connections, seconds })
-      : await driveAtRate({ url, learners, workload, connections, seconds, rate });
-  return { result, sample: await server.sample() };
+  if (rate !== undefined) {
+    const result = await driveAtRate({ url, learners, workload, connections, seconds, rate });
+    return { result, sample: await server.sample() };
+  }
+  // A closed loop's figures cover its measured part, the event loop's delay as its latencies: the server's
+  // probe is sampled as that part starts and as it ends, and once more after the connections have closed.
+  let opening: Promise<ProbeSample> | undefined;
+  let measured: ProbeSample | undefined;
+  const result = await drive({
+    url,
+    learners,
+    workload,
+    connections,
+    seconds,
+    onMeasuring: () => {
+      opening = server.sample();
+    },
+    onMeasured: async () => {
+      await opening;
+      measured = await server.sample();
+    },
+  });
+  const closing = await server.sample();
+  const sample = measured ?? closing;
+  const loops = [await opening, measured, closing].map((s) => s?.loopDelayMaxMs ?? 0);
+  return { result, sample, loopWithOpeningMs: Math.max(...loops) };
 }
 
 /** The answers other than 2xx, by status (e.g. "503×71"); connection errors are the rest of `errors`. */
@@ -143,8 +170,8 @@ const refusals = (result: LoadResult) =>
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
-const line = ({ result, sample }: Figures) =>
-  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}`;
+const line = ({ result, sample, loopWithOpeningMs }: Figures) =>
+  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-http-bench-'));
@@ -274,7 +301,18 @@ async function main() {
   );
 
   report('200 conn, every route: errors', fmt(errors200), `0  ${verdict(errors200 === 0)}`);
-  report('200 conn, every route: event-loop delay max', ms(loop200), `≤ 50 ms  ${verdict(loop200 <= 50)}`);
+  report(
+    '200 conn, every route: event-loop delay max (measured part)',
+    ms(loop200),
+    `≤ 50 ms  ${verdict(loop200 <= 50)}`,
+  );
+  // Not a target, shown beside it: the same with the 200 connections opening together and closing together.
+  const loopWhole = Math.max(...at200.map((f) => f.loopWithOpeningMs ?? 0));
+  report(
+    '200 conn, every route: the same with the opening and closing',
+    ms(loopWhole),
+    '(the connections all opened, and all closed, at once)',
+  );
 
   // (b) the learner mix at fixed arrival rates, stepping up to saturation.
   let saturation = 0;

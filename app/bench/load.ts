@@ -72,6 +72,10 @@ export interface LoadOptions {
    * so the figures are the steady state under that many connections.
    */
   readonly warmupSeconds?: number;
+  /** Called as the measured part starts (every connection has answered, the warm-up is over). */
+  readonly onMeasuring?: () => void;
+  /** Awaited as the measured part ends, before the connections close. */
+  readonly onMeasured?: () => Promise<void>;
 }
 
 /** Closed loop: each connection sends its next request when its last one has answered. */
@@ -113,7 +117,11 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
   const startMeasuring = () => {
     if (measuredFrom !== undefined) return;
     measuredFrom = performance.now();
-    setTimeout(() => instance?.stop(), options.seconds * 1000);
+    options.onMeasuring?.();
+    setTimeout(async () => {
+      await options.onMeasured?.();
+      instance?.stop();
+    }, options.seconds * 1000);
   };
   const longestOpening = setTimeout(startMeasuring, MAX_OPENING_SECONDS * 1000);
   let instance: autocannon.Instance | undefined;

@@ -116,10 +116,28 @@ async function main() {
     connections: conns,
     seconds: Number(process.env.SECS ?? 8),
   };
-  // The probe's figures cover the measured run only.
-  child.send('sample');
-  await new Promise((d) => child.once('message', d));
-  const r = rate ? await driveAtRate({ ...run, rate }) : await drive(run);
+  // The probe's figures cover the measured run only: in a closed loop, its measured part (as the bench's).
+  const probe = () =>
+    new Promise<unknown>((d) => {
+      const on = (m: unknown) => {
+        if (typeof m !== 'object' || m === null || !('rssMb' in m)) return;
+        child.off('message', on);
+        d(m);
+      };
+      child.on('message', on);
+      child.send('sample');
+    });
+  await probe();
+  let measured: unknown;
+  const r = rate
+    ? await driveAtRate({ ...run, rate })
+    : await drive({
+        ...run,
+        onMeasuring: () => void probe(),
+        onMeasured: async () => {
+          measured = await probe();
+        },
+      });
   console.log(
     route,
     conns,
@@ -149,11 +167,7 @@ async function main() {
     child.send(`heap:snapshot ${PROFILE_DIR}/${route.replace(/\W+/g, '_')}.heapsnapshot`);
     await new Promise((d) => child.on('message', (m) => m === 'heap:written' && d(null)));
   }
-  child.send('sample');
-  const sample = await new Promise((d) =>
-    child.on('message', (m) => typeof m === 'object' && m !== null && 'rssMb' in m && d(m)),
-  );
-  console.log('server', JSON.stringify(sample));
+  console.log('server', JSON.stringify(measured ?? (await probe())));
   child.kill('SIGTERM');
   await new Promise((d) => child.once('exit', d));
 }
