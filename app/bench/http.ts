@@ -1,7 +1,7 @@
 // `npm run bench`, HTTP section (alone: BENCH_ONLY=http): what a learner feels under a classroom's load.
 // Seeds BENCH_HTTP_LEARNERS learners (default 2,000) with realistic histories, starts the real one-process app
 // (`npm start`'s entry) in a child process and drives it (load.ts): closed loop per hot route at 50 and 200
-// connections with autocannon, each connection its own learner, measured once every connection has answered; the learner mix in open loop at fixed arrival
+// connections on raw keep-alive sockets, each connection its own learner, measured once every connection has answered; the learner mix in open loop at fixed arrival
 // rates up to saturation; a login storm; one learner's concurrent writes; a long stream against a fresh one; a
 // soak.
 // Bare baselines (Koa + router + JWT + one SQLite lookup / one durable append) run in the same way, each right
@@ -122,6 +122,8 @@ interface Figures {
    * the measured part and all closing together after it.
    */
   loopWithOpeningMs?: number;
+  /** Closed loop: CPU time a request over the measured part, the server's (all its threads) and the generator's. */
+  cpuUs?: { server: number; generator: number };
 }
 
 async function run(
@@ -160,8 +162,14 @@ async function run(
   });
   const closing = await server.sample();
   const sample = measured ?? closing;
-  const loops = [await opening, measured, closing].map((s) => s?.loopDelayMaxMs ?? 0);
-  return { result, sample, loopWithOpeningMs: Math.max(...loops) };
+  const from = await opening;
+  const loops = [from, measured, closing].map((s) => s?.loopDelayMaxMs ?? 0);
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
+  const cpuUs =
+    from && measured && result.generatorCpuMs !== undefined
+      ? { server: perRequest(measured.cpuMs - from.cpuMs), generator: perRequest(result.generatorCpuMs) }
+      : undefined;
+  return { result, sample, loopWithOpeningMs: Math.max(...loops), ...(cpuUs ? { cpuUs } : {}) };
 }
 
 /** The answers other than 2xx, by status (e.g. "503×71"); connection errors are the rest of `errors`. */
@@ -170,8 +178,8 @@ const refusals = (result: LoadResult) =>
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
-const line = ({ result, sample, loopWithOpeningMs }: Figures) =>
-  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}`;
+const line = ({ result, sample, loopWithOpeningMs, cpuUs }: Figures) =>
+  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}${cpuUs === undefined ? '' : ` cpu ${fmt(cpuUs.server)} µs a request (generator ${fmt(cpuUs.generator)})`}`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-http-bench-'));
@@ -250,7 +258,7 @@ async function main() {
       report(
         `${name}, ${connections} conn`,
         `${fmt(figures.result.rps / paired.result.rps, 2)} × baseline`,
-        `${line(figures)}; baseline ${fmt(paired.result.rps)} req/s`,
+        `${line(figures)}; baseline ${fmt(paired.result.rps)} req/s${paired.cpuUs ? `, cpu ${fmt(paired.cpuUs.server)} µs a request` : ''}`,
       );
     }
   }
@@ -263,6 +271,18 @@ async function main() {
       `over its ${values.length} runs beside the routes`,
     );
   }
+  // The issue's condition on the generator: its cost must not dominate what it measures.
+  const range = (values: number[]) => `${fmt(Math.min(...values))}–${fmt(Math.max(...values))} µs`;
+  const cpuOf = (runs: Figures[], of: 'server' | 'generator') =>
+    runs.flatMap((f) => (f.cpuUs ? [f.cpuUs[of]] : []));
+  const bareReads = Object.entries(base)
+    .filter(([key]) => key.startsWith('GET'))
+    .map(([, figures]) => figures);
+  report(
+    'load generator: its CPU a request, closed loop',
+    range(cpuOf([...Object.values(closed), ...Object.values(base)], 'generator')),
+    `the bare read server's: ${range(cpuOf(bareReads, 'server'))}`,
+  );
   const lowest = (names: string[]) =>
     Math.min(...names.map((r) => ratio(closed[`${r} 50`], base[`${r} 50`])));
   const readRatio = lowest(Object.keys(reads));

@@ -13,6 +13,8 @@ export interface ProbeSample {
   /** The main thread's JavaScript heap in use, and memory outside it (buffers; SQLite's is not counted). */
   readonly heapUsedMb: number;
   readonly externalMb: number;
+  /** CPU time the process has used since it started, all its threads together (user + system). */
+  readonly cpuMs: number;
 }
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -20,12 +22,14 @@ delay.enable();
 process.on('message', (message) => {
   if (message !== 'sample') return;
   const memory = process.memoryUsage();
+  const cpu = process.cpuUsage();
   const sample: ProbeSample = {
     loopDelayMaxMs: delay.max / 1e6,
     loopDelayP99Ms: delay.percentile(99) / 1e6,
     rssMb: memory.rss / 2 ** 20,
     heapUsedMb: memory.heapUsed / 2 ** 20,
     externalMb: memory.external / 2 ** 20,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
   delay.reset();
   process.send?.(sample);

@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerLength, HttpConnection } from './http-connection';
+import { drive, type Learner } from './load';
+
+const learners: Learner[] = Array.from({ length: 8 }, (_, index) => ({
+  index,
+  userId: `user-${index}`,
+  email: `learner${index}@example.com`,
+  address: `10.0.0.${index}`,
+  token: `token-${index}`,
+}));
+
+describe('answerLength: where an answer ends', () => {
+  const bytes = (text: string) => Buffer.from(text, 'latin1');
+
+  test('by Content-Length, only once the whole body is there', () => {
+    const answer = 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello';
+    expect(answerLength(bytes(answer))).toEqual({ length: answer.length, status: 200, close: false });
+    expect(answerLength(bytes(answer.slice(0, -1)))).toBeUndefined();
+    expect(answerLength(bytes('HTTP/1.1 200 OK\r\nContent-Len'))).toBeUndefined();
+  });
+
+  test('by chunked framing, only once the last chunk is there', () => {
+    const answer =
+      'HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\na\r\n0123456789\r\n0\r\n\r\n';
+    expect(answerLength(bytes(answer))).toEqual({ length: answer.length, status: 201, close: false });
+    expect(answerLength(bytes(answer.slice(0, -2)))).toBeUndefined();
+    expect(answerLength(bytes(answer.slice(0, 60)))).toBeUndefined();
+  });
+
+  test('a 204 has no body; Connection: close is seen', () => {
+    const answer = 'HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n';
+    expect(answerLength(bytes(answer))).toEqual({ length: answer.length, status: 204, close: true });
+  });
+
+  test('an answer without framing is an error, not a hang', () => {
+    expect(() => answerLength(bytes('HTTP/1.1 200 OK\r\nX: y\r\n\r\nbody'))).toThrow(
+      /neither Content-Length/,
+    );
+  });
+});
+
+describe('drive: the closed loop on raw keep-alive connections', () => {
+  let server: Server;
+  let url: string;
+  /** The tokens each server-side socket was sent, and the bodies posted. */
+  const tokensBySocket = new Map<object, Set<string>>();
+  const posted: unknown[] = [];
+  let served = 0;
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      served += 1;
+      const seen = tokensBySocket.get(req.socket) ?? new Set<string>();
+      tokensBySocket.set(req.socket, seen);
+      seen.add(req.headers.authorization ?? 'none');
+      if (req.method === 'POST') posted.push(JSON.parse(body));
+      if (req.url === '/busy' && served % 4 === 0) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+        res.end('{"error":"busy"}');
+      } else if (req.url === '/chunked') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"part":1,');
+        setImmediate(() => res.end('"last":true}'));
+      } else if (req.url === '/closing' && served % 3 === 0) {
+        res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
+        res.end('{"ok":true}');
+      } else {
+        const answer = Buffer.from(JSON.stringify({ ok: true, path: req.url }));
+        res.writeHead(req.method === 'POST' ? 201 : 200, {
+          'content-type': 'application/json',
+          'content-length': answer.length,
+        });
+        res.end(answer);
+      }
+    });
+  };
+
+  beforeEach(async () => {
+    tokensBySocket.clear();
+    posted.length = 0;
+    served = 0;
+    server = createServer(handle);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  });
+
+  test('each connection plays one learner; statuses, rates and latencies are counted', async () => {
+    const result = await drive({
+      url,
+      learners,
+      workload: (_learner, n) =>
+        n % 2 === 0 ? { method: 'GET', path: '/read' } : { method: 'POST', path: '/write', body: { n } },
+      connections: 4,
+      seconds: 0.5,
+      warmupSeconds: 0.1,
+    });
+    expect(result.errors).toBe(0);
+    expect(result.requests).toBeGreaterThan(20);
+    expect(result.statuses).toEqual({ 200: expect.any(Number), 201: expect.any(Number) });
+    expect(Math.abs((result.statuses[200] ?? 0) - (result.statuses[201] ?? 0))).toBeLessThanOrEqual(4);
+    expect(result.p50).toBeGreaterThan(0);
+    expect(result.p99).toBeGreaterThanOrEqual(result.p50);
+    expect(result.max).toBeGreaterThanOrEqual(result.p99);
+    expect(result.openedInMs).toBeGreaterThan(0);
+    // Four keep-alive sockets, each with one learner's token.
+    expect(tokensBySocket.size).toBe(4);
+    for (const tokens of tokensBySocket.values()) expect(tokens.size).toBe(1);
+    expect(new Set([...tokensBySocket.values()].flatMap((t) => [...t])).size).toBe(4);
+    expect(posted.every((body) => typeof (body as { n: number }).n === 'number')).toBe(true);
+  });
+
+  test('a refusal counts as an error and by its status; the loop goes on', async () => {
+    const result = await drive({
+      url,
+      learners,
+      workload: () => ({ method: 'GET', path: '/busy' }),
+      connections: 2,
+      seconds: 0.4,
+      warmupSeconds: 0.1,
+    });
+    expect(result.statuses[503]).toBeGreaterThan(0);
+    expect(result.statuses[200]).toBeGreaterThan(0);
+    expect(result.errors).toBeGreaterThanOrEqual(result.statuses[503] ?? 0);
+  });
+
+  test('chunked answers and answers that close the connection are read to their end', async () => {
+    for (const path of ['/chunked', '/closing']) {
+      const result = await drive({
+        url,
+        learners,
+        workload: () => ({ method: 'GET', path }),
+        connections: 2,
+        seconds: 0.4,
+        warmupSeconds: 0.1,
+      });
+      expect(result.errors).toBe(0);
+      expect(result.statuses[200]).toBeGreaterThan(10);
+    }
+    // The closing answers made the generator open new connections.
+    expect(tokensBySocket.size).toBeGreaterThan(4);
+  });
+
+  test('a connection to a server that is gone answers an error, not a hang', async () => {
+    const { port } = server.address() as AddressInfo;
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+    const connection = new HttpConnection('127.0.0.1', port);
+    const answer = await connection.send('GET /read HTTP/1.1\r\nhost: x\r\n\r\n');
+    expect(answer).toEqual({ error: expect.objectContaining({ code: 'ECONNREFUSED' }) });
+    connection.close();
+    server = createServer(handle);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  });
+});
