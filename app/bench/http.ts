@@ -19,7 +19,16 @@ import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/be
 import { ALLOCATOR_ENV } from '../src/allocator';
 import { type Call, drive, driveAtRate, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
-import { login, mix, PASSWORD, quizAnswer, reads, writes } from './workloads';
+import {
+  LESSONS_PER_LEARNER,
+  lessonDone,
+  login,
+  mix,
+  PASSWORD,
+  quizAnswer,
+  reads,
+  writes,
+} from './workloads';
 
 const LEARNERS = Number(process.env.BENCH_HTTP_LEARNERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
@@ -134,6 +143,7 @@ async function run(
   connections: number,
   rate?: number,
   seconds = SECONDS,
+  requestsPerLearner?: number,
 ): Promise<Figures> {
   // An open-loop run starts from a settled server: the projections have caught up with the writes before.
   if (rate !== undefined) await waitFor(() => caughtUp(url), 'the projections caught up before the run', 60);
@@ -152,6 +162,7 @@ async function run(
     workload,
     connections,
     seconds,
+    ...(requestsPerLearner === undefined ? {} : { requestsPerLearner }),
     onMeasuring: () => {
       opening = server.sample();
     },
@@ -178,8 +189,13 @@ const refusals = (result: LoadResult) =>
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');
+/** The 2xx answers by status when there are several kinds (a write that appended, 201, or found it done, 200). */
+const successes = (result: LoadResult) => {
+  const kinds = Object.entries(result.statuses).filter(([status]) => status.startsWith('2'));
+  return kinds.length > 1 ? ` (${kinds.map(([status, count]) => `${status}×${fmt(count)}`).join(' ')})` : '';
+};
 const line = ({ result, sample, loopWithOpeningMs, cpuUs }: Figures) =>
-  `${fmt(result.rps)} req/s p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}${cpuUs === undefined ? '' : ` cpu ${fmt(cpuUs.server)} µs a request (generator ${fmt(cpuUs.generator)})`}`;
+  `${fmt(result.rps)} req/s${successes(result)} p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}${cpuUs === undefined ? '' : ` cpu ${fmt(cpuUs.server)} µs a request (generator ${fmt(cpuUs.generator)})`}`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-http-bench-'));
@@ -247,11 +263,26 @@ async function main() {
   const closed: Record<string, Figures> = {};
   const base: Record<string, Figures> = {};
   const bareRps: Record<string, number[]> = {};
-  for (const connections of [50, 200]) {
+  // Completing lessons is a write only the first time: each learner completes LESSONS_PER_LEARNER of theirs (nearly
+  // all new to them), and the runs at 50 and 200 connections complete the lessons of different halves of the class.
+  const halves = [compliant.slice(0, compliant.length >> 1), compliant.slice(compliant.length >> 1)];
+  for (const [round, connections] of [50, 200].entries()) {
     for (const [name, workload] of [...Object.entries(reads), ...Object.entries(writes)]) {
       const kind = name.startsWith('GET') ? 'read' : 'append';
       const paired = await run(baseline, baseUrl, all, bare[kind], connections);
-      const figures = await run(app, url, compliant, workload, connections);
+      const lessons = workload === lessonDone;
+      const figures = lessons
+        ? await run(
+            app,
+            url,
+            halves[round] ?? compliant,
+            workload,
+            connections,
+            undefined,
+            SECONDS,
+            LESSONS_PER_LEARNER,
+          )
+        : await run(app, url, compliant, workload, connections);
       base[`${name} ${connections}`] = paired;
       closed[`${name} ${connections}`] = figures;
       bareRps[`${kind} ${connections}`] = [...(bareRps[`${kind} ${connections}`] ?? []), paired.result.rps];

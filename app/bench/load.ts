@@ -62,7 +62,7 @@ const percentileOf = (sorted: readonly number[], p: number) =>
 /** The longest a closed-loop run waits for every connection to have its first answer before it measures. */
 const MAX_OPENING_SECONDS = 20;
 
-/** A connection keeps its learner for this many requests, then takes the next learner in turn. */
+/** A connection keeps its learner for this many requests (unless told otherwise), then takes the next one in turn. */
 const REQUESTS_PER_LEARNER = 1000;
 
 export interface LoadOptions {
@@ -76,6 +76,8 @@ export interface LoadOptions {
    * so the figures are the steady state under that many connections.
    */
   readonly warmupSeconds?: number;
+  /** How many requests a connection sends as one learner before it takes the next learner (default 1,000). */
+  readonly requestsPerLearner?: number;
   /** Called as the measured part starts (every connection has answered, the warm-up is over). */
   readonly onMeasuring?: () => void;
   /** Awaited as the measured part ends, before the connections close. */
@@ -144,7 +146,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     let learner = options.learners[nextLearner++ % options.learners.length] as Learner;
     let first = true;
     for (let n = 0; !stopping; n++) {
-      if (n === REQUESTS_PER_LEARNER) {
+      if (n === (options.requestsPerLearner ?? REQUESTS_PER_LEARNER)) {
         learner = options.learners[nextLearner++ % options.learners.length] as Learner;
         n = 0;
       }

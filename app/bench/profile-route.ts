@@ -15,7 +15,7 @@ import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/pl
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { ALLOCATOR_ENV } from '../src/allocator';
 import { drive, driveAtRate, type Workload } from './load';
-import { mix, reads, writes } from './workloads';
+import { LESSONS_PER_LEARNER, lessonDone, mix, reads, writes } from './workloads';
 
 const ROOT = resolve(__dirname, '..', '..');
 const N = Number(process.env.N ?? 300);
@@ -113,6 +113,8 @@ async function main() {
     url,
     learners: compliant,
     workload,
+    // As the bench: a learner completes a few lessons of theirs, nearly all new to them, then the next one does.
+    ...(workload === lessonDone ? { requestsPerLearner: LESSONS_PER_LEARNER } : {}),
     connections: conns,
     seconds: Number(process.env.SECS ?? 8),
   };
