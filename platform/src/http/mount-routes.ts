@@ -22,6 +22,7 @@ import type { Logger } from 'pino';
 import type { Position } from '../eventlog/port';
 import type { AuthState, Principal } from './authentication';
 import { HttpError } from './errors';
+import { ownBytes } from './own-bytes';
 
 /** The caller as route N sees it: signed in (never null) unless the route is public. */
 export type PrincipalOf<N extends RouteName> = Routes[N]['access'] extends 'public'
@@ -140,6 +141,7 @@ interface ItemCodec {
 
 /** A value as JSON, in UTF-8 bytes. */
 const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
+
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Below this a shared body is sent uncompressed: the header and the round of inflating would outweigh it. */
 const MIN_GZIP_BYTES = 1024;
@@ -193,7 +195,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
     const bytesOf = (value: object, codec: ItemCodec) => {
       let bytes = cached.get(value);
       if (bytes === undefined) {
-        bytes = jsonBytes(codec.encode(value));
+        bytes = ownBytes(jsonBytes(codec.encode(value)));
         cached.set(value, bytes);
       }
       return bytes;
@@ -212,7 +214,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
           sentOnce.add(bytes);
           return undefined;
         }
-        packed = gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
+        packed = ownBytes(gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
         gzipped.set(bytes, packed);
       }
       return packed;
