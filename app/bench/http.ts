@@ -132,7 +132,8 @@ interface Figures {
    */
   loopWithOpeningMs?: number;
   /** Closed loop: CPU time a request over the measured part, the server's (all its threads) and the generator's. */
-  cpuUs?: { server: number; generator: number };
+  /** The server's CPU a request (all its threads), the kernel's part of it, and the generator's. */
+  cpuUs?: { server: number; system: number; generator: number };
 }
 
 async function run(
@@ -178,7 +179,11 @@ async function run(
   const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
   const cpuUs =
     from && measured && result.generatorCpuMs !== undefined
-      ? { server: perRequest(measured.cpuMs - from.cpuMs), generator: perRequest(result.generatorCpuMs) }
+      ? {
+          server: perRequest(measured.cpuMs - from.cpuMs),
+          system: perRequest(measured.systemCpuMs - from.systemCpuMs),
+          generator: perRequest(result.generatorCpuMs),
+        }
       : undefined;
   return { result, sample, loopWithOpeningMs: Math.max(...loops), ...(cpuUs ? { cpuUs } : {}) };
 }
@@ -195,7 +200,7 @@ const successes = (result: LoadResult) => {
   return kinds.length > 1 ? ` (${kinds.map(([status, count]) => `${status}×${fmt(count)}`).join(' ')})` : '';
 };
 const line = ({ result, sample, loopWithOpeningMs, cpuUs }: Figures) =>
-  `${fmt(result.rps)} req/s${successes(result)} p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}${cpuUs === undefined ? '' : ` cpu ${fmt(cpuUs.server)} µs a request (generator ${fmt(cpuUs.generator)})`}`;
+  `${fmt(result.rps)} req/s${successes(result)} p50 ${ms(result.p50)} p99 ${ms(result.p99)} max ${ms(result.max)}${result.openedInMs === undefined ? '' : ` (all connections answered after ${ms(result.openedInMs)})`} err ${result.errors}${result.errors > 0 ? ` (${refusals(result)})` : ''} loop ${ms(sample.loopDelayMaxMs)}${loopWithOpeningMs === undefined ? '' : ` (${ms(loopWithOpeningMs)} with the opening and closing)`}${cpuUs === undefined ? '' : ` cpu ${fmt(cpuUs.server)} µs a request (system ${fmt(cpuUs.system)}; generator ${fmt(cpuUs.generator)})`}`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-http-bench-'));
@@ -289,7 +294,7 @@ async function main() {
       report(
         `${name}, ${connections} conn`,
         `${fmt(figures.result.rps / paired.result.rps, 2)} × baseline`,
-        `${line(figures)}; baseline ${fmt(paired.result.rps)} req/s${paired.cpuUs ? `, cpu ${fmt(paired.cpuUs.server)} µs a request` : ''}`,
+        `${line(figures)}; baseline ${fmt(paired.result.rps)} req/s${paired.cpuUs ? `, cpu ${fmt(paired.cpuUs.server)} µs a request (system ${fmt(paired.cpuUs.system)})` : ''}`,
       );
     }
   }

@@ -15,6 +15,8 @@ export interface ProbeSample {
   readonly externalMb: number;
   /** CPU time the process has used since it started, all its threads together (user + system). */
   readonly cpuMs: number;
+  /** The part of `cpuMs` spent in the kernel (system time: sockets, files, memory mapping). */
+  readonly systemCpuMs: number;
 }
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -30,6 +32,7 @@ process.on('message', (message) => {
     heapUsedMb: memory.heapUsed / 2 ** 20,
     externalMb: memory.external / 2 ** 20,
     cpuMs: (cpu.user + cpu.system) / 1000,
+    systemCpuMs: cpu.system / 1000,
   };
   delay.reset();
   process.send?.(sample);
