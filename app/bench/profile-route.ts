@@ -3,7 +3,7 @@
 //   ROUTE=/api/progress [METHOD=POST BODY='{…}'] [N=300 learners] [CONNS=50] [SECS=8] [DIR=<seeded DATA_DIR>] \
 //     npx tsx app/bench/profile-route.ts        → /tmp/prof/<route>-<method>.cpuprofile   (PROF=0: no profile)
 // ROUTE=mix drives the bench's learner mix instead of one route, ROUTE='POST /api/progress' (any name of the
-// bench's read and write workloads) that route as the bench drives it, each learner their own requests; RATE=<req/s> makes it an open loop; HEAP=1 also
+// bench's read and write workloads, or 'POST /api/auth/login') that route as the bench drives it, each learner their own requests; RATE=<req/s> makes it an open loop; HEAP=1 also
 // writes a heap snapshot of the main thread after the run (/tmp/prof/<route>.heapsnapshot).
 import { fork } from 'node:child_process';
 import { createSecretKey } from 'node:crypto';
@@ -15,7 +15,7 @@ import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/pl
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { ALLOCATOR_ENV } from '../src/allocator';
 import { drive, driveAtRate, type Workload } from './load';
-import { LESSONS_PER_LEARNER, lessonDone, mix, reads, writes } from './workloads';
+import { LESSONS_PER_LEARNER, lessonDone, login, mix, reads, writes } from './workloads';
 
 const ROOT = resolve(__dirname, '..', '..');
 const N = Number(process.env.N ?? 300);
@@ -30,7 +30,9 @@ const rate = process.env.RATE ? Number(process.env.RATE) : undefined;
 const workload: Workload =
   route === 'mix'
     ? mix
-    : (reads[route] ?? writes[route] ?? (() => ({ method, path: route, ...(body ? { body } : {}) })));
+    : route === 'POST /api/auth/login'
+      ? login
+      : (reads[route] ?? writes[route] ?? (() => ({ method, path: route, ...(body ? { body } : {}) })));
 const PROFILE_DIR = '/tmp/prof';
 async function main() {
   const dir = process.env.DIR || mkdtempSync(join(tmpdir(), 'tw-prof-'));
