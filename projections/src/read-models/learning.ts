@@ -9,7 +9,6 @@ export interface LearningDoc {
   records: ProgressRecord[];
   /** Every module quiz result, oldest first. */
   quizzes: QuizResult[];
-  answers: number;
   /** The latest answer to each lesson check, by check id (practice: no score reads it). */
   checks: Record<string, CheckAnswerRecord>;
   [key: string]: unknown;
@@ -23,13 +22,15 @@ export interface CheckAnswerRecord {
   answeredAt: string;
 }
 
-const empty = (id: string): LearningDoc => ({ id, records: [], quizzes: [], answers: 0, checks: {} });
+const empty = (id: string): LearningDoc => ({ id, records: [], quizzes: [], checks: {} });
 const learners = documents<LearningDoc>('learners', ownDocument);
 const current = (doc: LearningDoc | undefined, event: RecordedEvent) => doc ?? empty(streamOwner(event));
 
 export const learningProjection = projection({
   name: 'learning',
-  version: 3,
+  // 4: quiz answers are no longer counted here. No route read the count, and each answer rewrote the learner's
+  // document, so the progress derived from it was derived again.
+  version: 4,
   collections: [{ name: 'learners' }],
   handlers: [
     learners.on('LessonCompleted', (doc, event) => {
@@ -38,10 +39,6 @@ export const learningProjection = projection({
       if (learner.records.some((r) => r.lessonId === lessonId)) return learner;
       const record = { id: event.eventId, moduleId, lessonId, completed: true, createdAt: completedAt };
       return { ...learner, records: [...learner.records, record] };
-    }),
-    learners.on('QuizQuestionAnswered', (doc, event) => {
-      const learner = current(doc, event);
-      return { ...learner, answers: learner.answers + 1 };
     }),
     learners.on('LessonCheckAnswered', (doc, event) => {
       const { lessonId, checkId, selectedAnswer, isCorrect, answeredAt } = event.data;
