@@ -3,9 +3,7 @@ import { riskAssessed } from '../../test/helpers';
 import { inStream, projectionSpec } from '../../test/projection-spec';
 import {
   type ActiveDocumentDoc,
-  type ComplianceLogDoc,
   type ComplianceStatusDoc,
-  complianceLogOf,
   complianceProjection,
   isCompliant,
   type LearnerComplianceDoc,
@@ -105,14 +103,12 @@ describe('compliance read model', () => {
 
   const assessed = riskAssessed;
 
-  const logOf = (then: { documents<D extends ComplianceLogDoc>(collection: string): D[] }) =>
-    complianceLogOf(then.documents<ComplianceLogDoc>('log'));
-
   test('an acknowledgment is recorded with its version and logged with the seconds the document was read', () => {
     const history = ada(viewed);
     const acknowledgment = ada(acknowledged('2026-01-01T10:00:12.000Z', 12));
-    const then = given(...history).when(...acknowledgment);
-    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
+    const learner = given(...history)
+      .when(...acknowledgment)
+      .document<LearnerComplianceDoc>('learners', 'u1');
     expect(learner?.acknowledged).toEqual({ risk_disclosure: ['1.0'] });
     expect(learner?.acknowledgments).toEqual([
       {
@@ -122,7 +118,7 @@ describe('compliance read model', () => {
         acknowledgedAt: '2026-01-01T10:00:12.000Z',
       },
     ]);
-    expect(logOf(then)).toEqual([
+    expect(learner?.log).toEqual([
       {
         id: acknowledgment[0]?.eventId,
         kind: 'document_acknowledged',
@@ -142,47 +138,15 @@ describe('compliance read model', () => {
     ]);
   });
 
-  test('every view is logged, each entry a document of its own; the record keeps only the first view of each version', () => {
-    const first = given(...ada(viewed));
-    const record = first.document<LearnerComplianceDoc>('learners', 'u1');
-    expect(record?.views).toEqual([
-      { documentType: 'risk_disclosure', version: '1.0', viewedAt: '2026-01-01T10:00:00.000Z' },
-    ]);
-    const again = ada(
-      event('ComplianceDocumentViewed', {
-        documentType: 'risk_disclosure',
-        version: '1.0',
-        contentHash: hash,
-        viewedAt: '2026-01-02T10:00:00.000Z',
-      }),
-    );
-    const then = first.when(...again);
-    // The same version viewed again leaves the learner's record as it was: only the log grows, by a document.
-    expect(then.document<LearnerComplianceDoc>('learners', 'u1')).toEqual(record);
-    expect(then.documents('log')).toHaveLength(2);
-    expect(logOf(then).map((entry) => [entry.id, entry.at])).toEqual([
-      [again[0]?.eventId, '2026-01-02T10:00:00.000Z'],
-      [first.documents<ComplianceLogDoc>('log')[0]?.entries[0]?.entry.id, '2026-01-01T10:00:00.000Z'],
-    ]);
-  });
-
-  test('the log is in the order the events were recorded, newest first, whatever times they carry', () => {
-    // A warning recorded after the view, though issued (by its own clock) an hour before it.
-    const then = given(...ada(viewed)).when(...ada(warning('w1')));
-    expect(logOf(then).map((entry) => entry.kind)).toEqual(['warning_issued', 'document_viewed']);
-  });
-
   test('acknowledging a version again changes nothing: the first acknowledgment is the one that counts', () => {
     const first = given(...ada(viewed, acknowledged('2026-01-01T10:00:12.000Z', 12)));
     const before = {
       learner: first.document<LearnerComplianceDoc>('learners', 'u1'),
       acknowledgments: first.documents('acknowledgments'),
-      log: first.documents('log'),
     };
     const then = first.when(...ada(acknowledged('2026-01-02T08:00:00.000Z', 30)));
     expect(then.document<LearnerComplianceDoc>('learners', 'u1')).toEqual(before.learner);
     expect(then.documents('acknowledgments')).toEqual(before.acknowledgments);
-    expect(then.documents('log')).toEqual(before.log);
     expect(before.acknowledgments).toEqual([
       {
         id: 'u1|risk_disclosure@1.0',
@@ -213,29 +177,26 @@ describe('compliance read model', () => {
   });
 
   test('a risk assessment sets the expiry isCompliant reads, newest assessment first', () => {
-    const then = given(...ada(assessed('r1', '2026-01-01T10:00:00.000Z', '2027-01-01T10:00:00.000Z'))).when(
-      ...ada(assessed('r2', '2026-06-01T10:00:00.000Z', '2027-06-01T10:00:00.000Z')),
-    );
-    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
+    const learner = given(...ada(assessed('r1', '2026-01-01T10:00:00.000Z', '2027-01-01T10:00:00.000Z')))
+      .when(...ada(assessed('r2', '2026-06-01T10:00:00.000Z', '2027-06-01T10:00:00.000Z')))
+      .document<LearnerComplianceDoc>('learners', 'u1');
     expect(learner?.riskExpiresAt).toBe('2027-06-01T10:00:00.000Z');
     expect(learner?.assessments.map((a) => a.id)).toEqual(['r2', 'r1']);
-    expect(logOf(then).map((entry) => entry.summary)).toEqual([
-      'Risk assessment completed, valid until 2027-06-01',
-      'Risk assessment completed, valid until 2027-01-01',
-    ]);
+    expect(learner?.log[0]?.summary).toBe('Risk assessment completed, valid until 2027-06-01');
   });
 
   test('a warning issued twice is listed once; acknowledging it marks it and logs it by name', () => {
-    const then = given(...ada(warning('w1'))).when(
-      ...ada(
-        warning('w1'),
-        event('RegulatoryWarningAcknowledged', {
-          warningId: 'w1',
-          acknowledgedAt: '2026-01-01T09:05:00.000Z',
-        }),
-      ),
-    );
-    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
+    const learner = given(...ada(warning('w1')))
+      .when(
+        ...ada(
+          warning('w1'),
+          event('RegulatoryWarningAcknowledged', {
+            warningId: 'w1',
+            acknowledgedAt: '2026-01-01T09:05:00.000Z',
+          }),
+        ),
+      )
+      .document<LearnerComplianceDoc>('learners', 'u1');
     expect(learner?.warnings).toEqual([
       {
         id: 'w1',
@@ -245,7 +206,7 @@ describe('compliance read model', () => {
         acknowledged: true,
       },
     ]);
-    expect(logOf(then).map((entry) => entry.summary)).toEqual([
+    expect(learner?.log.map((entry) => entry.summary)).toEqual([
       'Warning acknowledged: General futures risk',
       'Warning issued: General futures risk',
     ]);

@@ -2,7 +2,6 @@ import {
   type Acknowledgment,
   type ComplianceLogEntry,
   type DocumentType,
-  type DocumentView,
   documentKey,
   documentTypeLabels,
   type EventOf,
@@ -13,8 +12,8 @@ import {
 import type { RecordedEvent } from '@tickwise/platform';
 import { documents, ownDocument, projection, streamOwner } from '../runtime/projection';
 
-/** What a learner's compliance record holds in every version of the read model. */
-interface LearnerComplianceFields {
+/** Per learner: what the compliance screens show, and what isCompliant is judged from. */
+export interface LearnerComplianceDoc {
   id: string;
   /** Versions acknowledged, per document type. */
   acknowledged: Partial<Record<DocumentType, string[]>>;
@@ -23,47 +22,10 @@ interface LearnerComplianceFields {
   /** Newest first. */
   assessments: RiskAssessment[];
   warnings: RegulatoryWarning[];
-  [key: string]: unknown;
-}
-
-/**
- * Per learner: what the compliance screens show, and what isCompliant is judged from. Everything in it is
- * bounded by the documents and warnings there are; the Compliance Log, which grows with every view, is the
- * `log` collection's.
- */
-export interface LearnerComplianceDoc extends LearnerComplianceFields {
-  /** The first view of each document version, oldest first. */
-  views: DocumentView[];
-}
-
-/** A learner's record as versions before `LOG_SINCE_VERSION` kept it: the whole log inside, no `views`. */
-export interface LearnerComplianceDocBeforeLog extends LearnerComplianceFields {
   /** The Compliance Log, newest first. */
   log: ComplianceLogEntry[];
-}
-
-/**
- * Entries of one learner's Compliance Log, a document of their own: the log grows with every document view,
- * and as part of the learner's record it made each view rewrite (and each read of the record parse) the
- * learner's whole history. One document per entry, or for a warning its issue and then its acknowledgment.
- */
-export interface ComplianceLogDoc {
-  /** The first entry's event id; a document version's acknowledgment or a warning: the learner and its key. */
-  id: string;
-  learnerId: string;
-  /** Each entry with its event's revision in the learner's compliance stream, which is the log's order. */
-  entries: Array<{ revision: number; entry: ComplianceLogEntry }>;
-  /** A warning's type, which its acknowledgment's entry names. */
-  warningType?: string;
   [key: string]: unknown;
 }
-
-/** The Compliance Log, newest first, from a learner's log documents (in any order). */
-export const complianceLogOf = (docs: readonly ComplianceLogDoc[]): ComplianceLogEntry[] =>
-  docs
-    .flatMap((doc) => doc.entries)
-    .sort((a, b) => b.revision - a.revision)
-    .map(({ entry }) => entry);
 
 /** Per document type: the version in force (the latest published) and its text. */
 export interface ActiveDocumentDoc {
@@ -84,20 +46,14 @@ const empty = (id: string): LearnerComplianceDoc => ({
   acknowledgments: [],
   assessments: [],
   warnings: [],
-  views: [],
+  log: [],
 });
 const current = (doc: LearnerComplianceDoc | undefined, event: RecordedEvent) =>
   doc ?? empty(streamOwner(event));
-/** A log document holding the event's entry, at its revision, under `id` (by default the event's id). */
-const logEntry = (
-  event: RecordedEvent,
-  entry: Omit<ComplianceLogEntry, 'id'>,
-  id = event.eventId,
-): ComplianceLogDoc => ({
-  id,
-  learnerId: streamOwner(event),
-  entries: [{ revision: event.revision, entry: { id: event.eventId, ...entry } }],
-});
+const logged = (doc: LearnerComplianceDoc, entry: ComplianceLogEntry): ComplianceLogEntry[] => [
+  entry,
+  ...doc.log,
+];
 
 /**
  * One learner's first acknowledgment of one document version, found by `key` (documentType@version): the
@@ -125,9 +81,6 @@ export interface ComplianceStatusDoc {
 /** The projection's version from which the `status` collection is complete (filled by a replay). */
 export const STATUS_SINCE_VERSION = 5;
 
-/** The projection's version from which the log is the `log` collection's and learners hold their `views`. */
-export const LOG_SINCE_VERSION = 6;
-
 const learners = documents<LearnerComplianceDoc>('learners', ownDocument);
 const statuses = documents<ComplianceStatusDoc>('status', ownDocument);
 const statusOf = (doc: ComplianceStatusDoc | undefined, event: RecordedEvent): ComplianceStatusDoc =>
@@ -140,22 +93,13 @@ const acknowledgments = documents<VersionAcknowledgmentDoc, EventOf<'DocumentAck
   'acknowledgments',
   (event) => [`${streamOwner(event)}|${documentKey(event.data)}`],
 );
-const logOf = documents<ComplianceLogDoc>('log', (event) => [event.eventId]);
-/** The log document of a document version's first acknowledgment. */
-const acknowledgedKey = (event: RecordedEvent<EventOf<'DocumentAcknowledged'>>) =>
-  `${streamOwner(event)}|acknowledged|${documentKey(event.data)}`;
-/** A warning's log document: its issue, then its acknowledgment. */
-const warningKey = (
-  event: RecordedEvent<EventOf<'RegulatoryWarningIssued' | 'RegulatoryWarningAcknowledged'>>,
-) => `${streamOwner(event)}|warning|${event.data.warningId}`;
 
 export const complianceProjection = projection({
   name: 'compliance',
   // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
   // 4: an erased learner's assessments keep no income or net worth.
   // 5: each learner's compliance status on its own (`status`), which every request is authorised from.
-  // 6: the log in a collection of its own, a document an entry; each learner's first view of each version.
-  version: LOG_SINCE_VERSION,
+  version: STATUS_SINCE_VERSION,
   // The learner's own risk assessments list their annual income and net worth (the acknowledgments' IP
   // address and browser are not kept here: they stay sealed).
   readsPersonalData: ['RiskAssessed'],
@@ -164,7 +108,6 @@ export const complianceProjection = projection({
     { name: 'status' },
     { name: 'documents' },
     { name: 'acknowledgments', indexes: ['key'] },
-    { name: 'log', indexes: ['learnerId'] },
   ],
   handlers: [
     documentsInForce.on('ComplianceDocumentPublished', (_doc, { data: d }) => ({
@@ -176,23 +119,20 @@ export const complianceProjection = projection({
       consentText: d.consentText,
       publishedAt: d.publishedAt,
     })),
-    // A version viewed again changes nothing here: only its log grows.
     learners.on('ComplianceDocumentViewed', (doc, event) => {
-      const { documentType, version, viewedAt } = event.data;
-      const learner = current(doc, event);
-      if (learner.views.some((v) => v.documentType === documentType && v.version === version)) return doc;
-      return { ...learner, views: [...learner.views, { documentType, version, viewedAt }] };
-    }),
-    logOf.on('ComplianceDocumentViewed', (_doc, event) => {
       const d = event.data;
-      const summary = `Opened the ${documentTypeLabels[d.documentType]} (version ${d.version}) for reading`;
-      return logEntry(event, {
-        kind: 'document_viewed',
-        at: d.viewedAt,
-        summary,
-        documentType: d.documentType,
-        version: d.version,
-      });
+      const learner = current(doc, event);
+      return {
+        ...learner,
+        log: logged(learner, {
+          id: event.eventId,
+          kind: 'document_viewed',
+          at: d.viewedAt,
+          summary: `Opened the ${documentTypeLabels[d.documentType]} (version ${d.version}) for reading`,
+          documentType: d.documentType,
+          version: d.version,
+        }),
+      };
     }),
     // The first acknowledgment of a version is the one that counts; a repeat changes nothing.
     acknowledgments.on('DocumentAcknowledged', (doc, event) => {
@@ -219,26 +159,16 @@ export const complianceProjection = projection({
             acknowledgedAt: d.acknowledgedAt,
           },
         ],
+        log: logged(learner, {
+          id: event.eventId,
+          kind: 'document_acknowledged',
+          at: d.acknowledgedAt,
+          summary: `Acknowledged the ${documentTypeLabels[d.documentType]} (version ${d.version}) after ${d.secondsRead} s of reading`,
+          documentType: d.documentType,
+          version: d.version,
+        }),
       };
     }),
-    // Logged once, as the record: the first acknowledgment of a version.
-    logOf.on(
-      'DocumentAcknowledged',
-      (doc, event) => {
-        const d = event.data;
-        const summary = `Acknowledged the ${documentTypeLabels[d.documentType]} (version ${d.version}) after ${d.secondsRead} s of reading`;
-        const entry = { summary, documentType: d.documentType, version: d.version };
-        return (
-          doc ??
-          logEntry(
-            event,
-            { kind: 'document_acknowledged', at: d.acknowledgedAt, ...entry },
-            acknowledgedKey(event),
-          )
-        );
-      },
-      (event) => [acknowledgedKey(event)],
-    ),
     statuses.on('DocumentAcknowledged', (doc, event) => {
       const d = event.data;
       const status = statusOf(doc, event);
@@ -266,15 +196,14 @@ export const complianceProjection = projection({
         ...learner,
         riskExpiresAt: answers.expiresAt,
         assessments: [{ id: assessmentId, ...answers, createdAt: submittedAt }, ...learner.assessments],
+        log: logged(learner, {
+          id: event.eventId,
+          kind: 'risk_assessed',
+          at: submittedAt,
+          summary: `Risk assessment completed, valid until ${answers.expiresAt.slice(0, 10)}`,
+        }),
       };
     }),
-    logOf.on('RiskAssessed', (_doc, event) =>
-      logEntry(event, {
-        kind: 'risk_assessed',
-        at: event.data.submittedAt,
-        summary: `Risk assessment completed, valid until ${event.data.expiresAt.slice(0, 10)}`,
-      }),
-    ),
     learners.on('RegulatoryWarningIssued', (doc, event) => {
       const d = event.data;
       const learner = current(doc, event);
@@ -291,47 +220,31 @@ export const complianceProjection = projection({
             acknowledged: false,
           },
         ],
+        log: logged(learner, {
+          id: event.eventId,
+          kind: 'warning_issued',
+          at: d.issuedAt,
+          summary: `Warning issued: ${warningTypeLabel(d.warningType)}`,
+        }),
       };
     }),
-    // A warning issued again is logged once.
-    logOf.on(
-      'RegulatoryWarningIssued',
-      (doc, event) => {
-        const { issuedAt: at, warningType } = event.data;
-        const summary = `Warning issued: ${warningTypeLabel(warningType)}`;
-        return (
-          doc ?? {
-            ...logEntry(event, { kind: 'warning_issued', at, summary }, warningKey(event)),
-            warningType,
-          }
-        );
-      },
-      (event) => [warningKey(event)],
-    ),
     learners.on('RegulatoryWarningAcknowledged', (doc, event) => {
       const d = event.data;
       const learner = current(doc, event);
+      const warning = learner.warnings.find((w) => w.id === d.warningId);
       return {
         ...learner,
         warnings: learner.warnings.map((w) => (w.id === d.warningId ? { ...w, acknowledged: true } : w)),
+        log: logged(learner, {
+          id: event.eventId,
+          kind: 'warning_acknowledged',
+          at: d.acknowledgedAt,
+          summary: warning
+            ? `Warning acknowledged: ${warningTypeLabel(warning.warningType)}`
+            : `Warning ${d.warningId} acknowledged`,
+        }),
       };
     }),
-    logOf.on(
-      'RegulatoryWarningAcknowledged',
-      (doc, event) => {
-        const d = event.data;
-        const summary = doc?.warningType
-          ? `Warning acknowledged: ${warningTypeLabel(doc.warningType)}`
-          : `Warning ${d.warningId} acknowledged`;
-        const acknowledged = logEntry(
-          event,
-          { kind: 'warning_acknowledged', at: d.acknowledgedAt, summary },
-          warningKey(event),
-        );
-        return doc ? { ...doc, entries: [...doc.entries, ...acknowledged.entries] } : acknowledged;
-      },
-      (event) => [warningKey(event)],
-    ),
   ],
 });
 

@@ -80,7 +80,7 @@ const record: LearnerComplianceDoc = {
   acknowledgments: [],
   assessments: [],
   warnings: [],
-  views: [],
+  log: [],
 };
 
 test('a learner is judged from their status document', async () => {
