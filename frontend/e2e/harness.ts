@@ -160,8 +160,28 @@ export async function grantRole(
   if (!stdout.includes(`Role ${role} granted`)) throw new Error(`grant-role ${email} ${role}: ${stdout}`);
 }
 
-/** The accessibility violations axe finds on the page (ids and targets), of every impact unless `serious`. */
+/**
+ * Waits until no finite CSS animation or transition is running, such as a dialog's fade-in: axe measures
+ * colour contrast through the opacity of that moment, so a half-faded dialog reads as too faint.
+ * Endless animations (spinners) are not waited for.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/**
+ * The accessibility violations axe finds on the page (ids and targets), of every impact unless `serious`,
+ * once its animations have finished.
+ */
 export async function axeViolations(page: Page, { serious = false } = {}): Promise<string[]> {
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => !serious || v.impact === 'serious' || v.impact === 'critical')
