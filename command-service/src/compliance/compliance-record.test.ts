@@ -2,7 +2,7 @@
  * The compliance decider: views and acknowledgments with their evidence, the
  * 10-second reading rule on the server clock, risk assessments with a server-computed expiry, and warnings.
  */
-import { deciderSpec } from '@tickwise/platform';
+import { deciderSpec, fold } from '@tickwise/platform';
 import {
   type ActiveVersion,
   type ComplianceCommand,
@@ -201,6 +201,17 @@ describe('acknowledge: the 10-second reading rule on the server clock', () => {
 
   test('given the version already acknowledged, when it is acknowledged again, then nothing is appended', () => {
     expect(given(view(0), acknowledged(0, 10)).when(acknowledge(500))).toEqual(noEvents);
+  });
+
+  test('views of an acknowledged version are not kept: reading it again and again does not grow the state', () => {
+    const rereads = Array.from({ length: 50 }, (_, n) => view(20 + n));
+    const state = fold(complianceRecord, [view(0), view(5), acknowledged(0, 10), ...rereads]);
+    expect(state.views).toEqual({});
+    expect(Object.keys(state.acknowledgments)).toEqual(['risk_disclosure@1.0']);
+    // ...while a version not yet acknowledged keeps its views, so that its acknowledgment can be judged.
+    expect(fold(complianceRecord, [view(0), acknowledged(0, 10), view(100, '1.1', HASH_1_1)]).views).toEqual({
+      'risk_disclosure@1.1': [at(100)],
+    });
   });
 });
 

@@ -13,7 +13,11 @@ export type ComplianceEvent = EventOf<
 type Acknowledged = EventOf<'DocumentAcknowledged'>['data'];
 
 export interface ComplianceRecord {
-  /** View times (ISO) per `documentType@version`, oldest first. */
+  /**
+   * View times (ISO) per `documentType@version` not yet acknowledged, oldest first: an acknowledgment is
+   * judged from them, and once a version is acknowledged they judge nothing more (a learner who reads it
+   * again and again keeps a record that does not grow).
+   */
   views: Readonly<Record<string, readonly string[]>>;
   acknowledgments: Readonly<Record<string, Acknowledged>>;
   warnings: Readonly<Record<string, { acknowledged: boolean }>>;
@@ -84,6 +88,7 @@ export const complianceRecord: Decider<ComplianceCommand, ComplianceRecord, Comp
     switch (event.type) {
       case 'ComplianceDocumentViewed': {
         const key = documentKey(event.data);
+        if (state.acknowledgments[key]) return state;
         return {
           ...state,
           views: { ...state.views, [key]: [...(state.views[key] ?? []), event.data.viewedAt] },
@@ -91,7 +96,8 @@ export const complianceRecord: Decider<ComplianceCommand, ComplianceRecord, Comp
       }
       case 'DocumentAcknowledged': {
         const key = documentKey(event.data);
-        return { ...state, acknowledgments: { ...state.acknowledgments, [key]: event.data } };
+        const { [key]: _judged, ...views } = state.views;
+        return { ...state, views, acknowledgments: { ...state.acknowledgments, [key]: event.data } };
       }
       case 'RegulatoryWarningIssued':
         return { ...state, warnings: { ...state.warnings, [event.data.warningId]: { acknowledged: false } } };

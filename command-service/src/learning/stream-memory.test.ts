@@ -92,6 +92,15 @@ test('a repeated command answers its original events and position from the kept 
   expect(await log.readStream(streams.learning('learner-c'))).toHaveLength(2);
 });
 
+test("a command's history is the stream as it was then: a later command on the stream does not add to it", async () => {
+  const first = await handleCommand({ log }, learningRecord, answer('learner-h', 2));
+  const second = await handleCommand({ log }, learningRecord, answer('learner-h', 1));
+  expect(first.history.map((e) => e.eventId)).toEqual(first.events.map((e) => e.eventId));
+  expect(second.history.map((e) => e.eventId)).toEqual(
+    [...first.events, ...second.events].map((e) => e.eventId),
+  );
+});
+
 test('in a log that cannot tell whether personal data still opens, a stream holding it is never kept', async () => {
   const { log: spy, reads } = recorded(log);
   const user = 'user-memory-1';

@@ -11,7 +11,18 @@ import { HttpError } from '../http/errors';
 import type { Metrics } from '../http/metrics';
 import type { Reply } from '../http/mount-routes';
 import type { Decider } from './decider';
-import { emptyStream, extend, forget, loadStream, remember, type WithEventId } from './stream-memory';
+import {
+  emptyStream,
+  eventById,
+  extend,
+  forget,
+  historyOf,
+  type LoadedStream,
+  loadStream,
+  positionAt,
+  remember,
+  type WithEventId,
+} from './stream-memory';
 
 export interface CommandDeps {
   log: EventLog;
@@ -29,9 +40,9 @@ export interface CommandOutcome<S, E extends DomainEvent> {
   events: WithEventId<E>[];
   /**
    * The whole stream after the command, oldest first: a command that changes nothing (acknowledging again)
-   * answers the record already there without reading the stream twice.
+   * answers the record already there without reading the stream twice. Copied when read, not before.
    */
-  history: readonly WithEventId<E>[];
+  readonly history: readonly WithEventId<E>[];
   /** Commit position of the last event appended by this command (absent when it appended nothing). */
   position: Position | undefined;
   /** True when the same command id had already been handled: nothing was appended again. */
@@ -126,17 +137,16 @@ export function handleCommand<C, S, E extends DomainEvent>(
  * appended together, so they follow one another from its first event id.
  */
 function eventsOfCommand(
-  eventIndex: ReadonlyMap<string, number>,
-  history: readonly { eventId: string }[],
+  loaded: LoadedStream<unknown, DomainEvent>,
   commandKey: string,
   firstId: string,
 ): number[] {
-  const first = eventIndex.get(firstId);
-  if (first === undefined || history[first]?.eventId !== firstId) return [];
+  const first = eventById(loaded, firstId)?.index;
+  if (first === undefined) return [];
   const found = [first];
   while (
     found.length < MAX_EVENTS_PER_COMMAND &&
-    history[first + found.length]?.eventId === commandEventId(commandKey, found.length)
+    eventById(loaded, commandEventId(commandKey, found.length))?.index === first + found.length
   )
     found.push(first + found.length);
   return found;
@@ -152,25 +162,35 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
     const loaded = decider.ignoresHistory
       ? emptyStream(decider)
       : await loadStream(deps.log, decider, request.stream);
-    const { state, history } = loaded;
+    const { state } = loaded;
     // Event ids depend on the command and the stream: one command's events on two streams never collide.
     const commandKey = `${request.commandId}@${request.stream}`;
     // The first event's id is worked out once: it finds a repeated command, and names a new one's first event.
     const firstEventId = commandEventId(commandKey, 0);
-    const previous = eventsOfCommand(loaded.eventIndex, history, commandKey, firstEventId);
+    const previous = eventsOfCommand(loaded, commandKey, firstEventId);
     if (previous.length > 0) {
       return {
         state,
-        events: previous.map((index) => history[index] as WithEventId<E>),
-        history,
-        position: loaded.positions[previous[previous.length - 1] ?? -1],
+        events: previous.map((index) => loaded.tape.events[index] as WithEventId<E>),
+        get history() {
+          return historyOf(loaded);
+        },
+        position: positionAt(loaded, previous[previous.length - 1] ?? -1),
         repeated: true,
       };
     }
     const decision = decider.decide(request.command, state);
     if (!decision.ok) throw HttpError.of(decision.error);
     if (decision.events.length === 0) {
-      return { state, events: [], history, position: undefined, repeated: false };
+      return {
+        state,
+        events: [],
+        get history() {
+          return historyOf(loaded);
+        },
+        position: undefined,
+        repeated: false,
+      };
     }
     if (decision.events.length > MAX_EVENTS_PER_COMMAND)
       throw new Error('a command may append at most 16 events');
@@ -201,7 +221,9 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
       return {
         state: after.state,
         events: appended,
-        history: after.history,
+        get history() {
+          return historyOf(after);
+        },
         position: result.position,
         repeated: false,
       };

@@ -5,22 +5,49 @@ import type { Decider } from './decider';
 
 export type WithEventId<E extends DomainEvent> = E & { readonly eventId: string };
 
+/**
+ * The events of a stream as far as this process has seen them, with their global positions (where known)
+ * and their indexes by id. Append-only and shared by a stream's successive states, so that a command adds
+ * its events without copying the history before them; each state sees the first `length` entries.
+ */
+interface Tape<E extends DomainEvent> {
+  readonly events: WithEventId<E>[];
+  readonly positions: (Position | undefined)[];
+  /** Each event's index by its id (a repeated command finds its events without a scan). */
+  readonly eventIndex: Map<string, number>;
+}
+
 /** A stream as a command sees it: its history, the state folded from it, and its last revision. */
 export interface LoadedStream<S, E extends DomainEvent> {
   /** The last event's revision; null for a stream with no events. */
   readonly revision: number | null;
   readonly state: S;
-  readonly history: readonly WithEventId<E>[];
-  /** Each history event's global position, where known (a command's last appended event's always is). */
-  readonly positions: readonly (Position | undefined)[];
+  /** How many events the stream has: the tape's first `length`. */
+  readonly length: number;
+  readonly tape: Tape<E>;
   /** Whether any event holds personal data: such a stream is kept only briefly, and only while it opens. */
   readonly personal: boolean;
-  /**
-   * Each history event's index by its id (a repeated command finds its events without a scan). Shared by a
-   * stream's successive states, which only add to it: a reader checks the history at the index it finds.
-   */
-  readonly eventIndex: Map<string, number>;
 }
+
+/** The stream's events, oldest first: a copy of its part of the tape, which later states add to. */
+export const historyOf = <E extends DomainEvent>(
+  loaded: LoadedStream<unknown, E>,
+): readonly WithEventId<E>[] => loaded.tape.events.slice(0, loaded.length);
+
+/** The event with id `eventId` among the stream's, and its index. */
+export function eventById<E extends DomainEvent>(
+  loaded: LoadedStream<unknown, E>,
+  eventId: string,
+): { event: WithEventId<E>; index: number } | undefined {
+  const index = loaded.tape.eventIndex.get(eventId);
+  if (index === undefined || index >= loaded.length) return undefined;
+  const event = loaded.tape.events[index];
+  return event?.eventId === eventId ? { event, index } : undefined;
+}
+
+/** The global position of the stream's event at `index`, where known. */
+export const positionAt = (loaded: LoadedStream<unknown, DomainEvent>, index: number) =>
+  index < loaded.length ? loaded.tape.positions[index] : undefined;
 
 /**
  * Streams kept per log and decider: the ones being written now; the least recently used go first. A kept
@@ -62,7 +89,11 @@ function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream
   return memory;
 }
 
-/** `loaded` with `events` after it (recorded at `positions`). */
+/**
+ * `loaded` with `events` after it (recorded at `positions`). The events are added to the shared tape when
+ * `loaded` is its newest state (always, as commands on a stream take turns); otherwise its part of the
+ * tape is copied first, so an older state never sees events that are not its own.
+ */
 export function extend<S, E extends DomainEvent>(
   decider: Decider<unknown, S, E>,
   loaded: LoadedStream<S, E>,
@@ -70,16 +101,27 @@ export function extend<S, E extends DomainEvent>(
   positions: readonly (Position | undefined)[],
 ): LoadedStream<S, E> {
   if (events.length === 0) return loaded;
-  const { eventIndex } = loaded;
-  for (const [offset, event] of events.entries())
-    eventIndex.set(event.eventId, loaded.history.length + offset);
+  const tape =
+    loaded.tape.events.length === loaded.length
+      ? loaded.tape
+      : {
+          events: loaded.tape.events.slice(0, loaded.length),
+          positions: loaded.tape.positions.slice(0, loaded.length),
+          eventIndex: new Map(
+            loaded.tape.events.slice(0, loaded.length).map((event, index) => [event.eventId, index]),
+          ),
+        };
+  for (const [offset, event] of events.entries()) {
+    tape.eventIndex.set(event.eventId, loaded.length + offset);
+    tape.events.push(event);
+    tape.positions.push(positions[offset]);
+  }
   return {
     revision: (loaded.revision ?? -1) + events.length,
     state: events.reduce(decider.evolve, loaded.state),
-    history: [...loaded.history, ...events],
-    positions: [...loaded.positions, ...positions],
+    length: loaded.length + events.length,
+    tape,
     personal: loaded.personal || events.some(holdsPersonalData),
-    eventIndex,
   };
 }
 
@@ -88,10 +130,9 @@ export const emptyStream = <S, E extends DomainEvent>(
 ): LoadedStream<S, E> => ({
   revision: null,
   state: decider.initialState,
-  history: [],
-  positions: [],
+  length: 0,
+  tape: { events: [], positions: [], eventIndex: new Map() },
   personal: false,
-  eventIndex: new Map(),
 });
 
 /**
