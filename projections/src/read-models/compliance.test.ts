@@ -1,12 +1,17 @@
 import { event, streams } from '@tickwise/contracts';
+import type { RecordedEvent } from '@tickwise/platform';
 import { riskAssessed } from '../../test/helpers';
-import { inStream, projectionSpec } from '../../test/projection-spec';
+import { inStream, projectionSpec, type Then } from '../../test/projection-spec';
 import {
   type ActiveDocumentDoc,
   type ComplianceStatusDoc,
+  type ComplianceViewPageDoc,
+  complianceLogOf,
   complianceProjection,
   isCompliant,
   type LearnerComplianceDoc,
+  VIEW_PAGE_SIZE,
+  viewPageId,
 } from './compliance';
 
 type Learner = Pick<LearnerComplianceDoc, 'acknowledged' | 'riskExpiresAt'>;
@@ -103,12 +108,23 @@ describe('compliance read model', () => {
 
   const assessed = riskAssessed;
 
+  /** u1's Compliance Log, newest first, as GET /api/compliance/log reads it: the record and its pages of views. */
+  const logOf = (then: Then) => {
+    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
+    const pages = Array.from({ length: learner?.viewPages ?? 0 }, (_, page) =>
+      then.document<ComplianceViewPageDoc>('views', viewPageId('u1', page)),
+    );
+    return complianceLogOf(
+      learner,
+      pages.filter((page) => page !== undefined),
+    );
+  };
+
   test('an acknowledgment is recorded with its version and logged with the seconds the document was read', () => {
     const history = ada(viewed);
     const acknowledgment = ada(acknowledged('2026-01-01T10:00:12.000Z', 12));
-    const learner = given(...history)
-      .when(...acknowledgment)
-      .document<LearnerComplianceDoc>('learners', 'u1');
+    const then = given(...history).when(...acknowledgment);
+    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
     expect(learner?.acknowledged).toEqual({ risk_disclosure: ['1.0'] });
     expect(learner?.acknowledgments).toEqual([
       {
@@ -118,7 +134,7 @@ describe('compliance read model', () => {
         acknowledgedAt: '2026-01-01T10:00:12.000Z',
       },
     ]);
-    expect(learner?.log).toEqual([
+    expect(logOf(then)).toEqual([
       {
         id: acknowledgment[0]?.eventId,
         kind: 'document_acknowledged',
@@ -176,27 +192,66 @@ describe('compliance read model', () => {
     expect(given(...ada(viewed)).document('status', 'u1')).toBeUndefined();
   });
 
+  test('views after the first page of revisions are logged in pages of their own, which a view rewrites instead of the record', () => {
+    /** The event as the log records it at `revision` of u1's compliance stream. */
+    const atRevision = (revision: number, e: Parameters<typeof ada>[0]) =>
+      ({ ...ada(e)[0], revision }) as RecordedEvent;
+    const view = (revision: number) =>
+      atRevision(
+        revision,
+        event('ComplianceDocumentViewed', {
+          ...viewed.data,
+          viewedAt: `2026-01-01T10:${String(revision % 60).padStart(2, '0')}:00.000Z`,
+        }),
+      );
+    const gate = [view(0), atRevision(1, acknowledged('2026-01-01T10:00:12.000Z', 12))];
+    const rereads = Array.from({ length: 3 * VIEW_PAGE_SIZE + 2 }, (_, n) => view(n + 2));
+    const then = given(...gate).when(...rereads);
+    const record = then.document<LearnerComplianceDoc>('learners', 'u1');
+    // Every view is logged, newest first; the record holds the first page's, pages 1 to 3 the rest.
+    const log = logOf(then);
+    expect(log.map((entry) => entry.id)).toEqual([...gate, ...rereads].map((e) => e.eventId).reverse());
+    expect(record?.log).toHaveLength(VIEW_PAGE_SIZE);
+    expect(record?.viewPages).toBe(4);
+    expect(
+      then.documents<ComplianceViewPageDoc>('views').map((page) => [page.id, page.views.length]),
+    ).toEqual([
+      [viewPageId('u1', 1), VIEW_PAGE_SIZE],
+      [viewPageId('u1', 2), VIEW_PAGE_SIZE],
+      [viewPageId('u1', 3), 4],
+    ]);
+    expect(record?.firstViews).toEqual([
+      { documentType: 'risk_disclosure', version: '1.0', viewedAt: '2026-01-01T10:00:00.000Z' },
+    ]);
+    // Another view on the last page leaves the record as it was; one that begins a page counts the page.
+    const last = 4 * VIEW_PAGE_SIZE - 1;
+    const samePage = given(...gate, ...rereads).when(view(3 * VIEW_PAGE_SIZE + 4));
+    expect(samePage.document('learners', 'u1')).toEqual(record);
+    const nextPage = given(...gate, ...rereads).when(view(last + 1));
+    expect(nextPage.document<LearnerComplianceDoc>('learners', 'u1')).toEqual({ ...record, viewPages: 5 });
+  });
+
   test('a risk assessment sets the expiry isCompliant reads, newest assessment first', () => {
-    const learner = given(...ada(assessed('r1', '2026-01-01T10:00:00.000Z', '2027-01-01T10:00:00.000Z')))
-      .when(...ada(assessed('r2', '2026-06-01T10:00:00.000Z', '2027-06-01T10:00:00.000Z')))
-      .document<LearnerComplianceDoc>('learners', 'u1');
+    const then = given(...ada(assessed('r1', '2026-01-01T10:00:00.000Z', '2027-01-01T10:00:00.000Z'))).when(
+      ...ada(assessed('r2', '2026-06-01T10:00:00.000Z', '2027-06-01T10:00:00.000Z')),
+    );
+    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
     expect(learner?.riskExpiresAt).toBe('2027-06-01T10:00:00.000Z');
     expect(learner?.assessments.map((a) => a.id)).toEqual(['r2', 'r1']);
-    expect(learner?.log[0]?.summary).toBe('Risk assessment completed, valid until 2027-06-01');
+    expect(logOf(then)[0]?.summary).toBe('Risk assessment completed, valid until 2027-06-01');
   });
 
   test('a warning issued twice is listed once; acknowledging it marks it and logs it by name', () => {
-    const learner = given(...ada(warning('w1')))
-      .when(
-        ...ada(
-          warning('w1'),
-          event('RegulatoryWarningAcknowledged', {
-            warningId: 'w1',
-            acknowledgedAt: '2026-01-01T09:05:00.000Z',
-          }),
-        ),
-      )
-      .document<LearnerComplianceDoc>('learners', 'u1');
+    const then = given(...ada(warning('w1'))).when(
+      ...ada(
+        warning('w1'),
+        event('RegulatoryWarningAcknowledged', {
+          warningId: 'w1',
+          acknowledgedAt: '2026-01-01T09:05:00.000Z',
+        }),
+      ),
+    );
+    const learner = then.document<LearnerComplianceDoc>('learners', 'u1');
     expect(learner?.warnings).toEqual([
       {
         id: 'w1',
@@ -206,7 +261,7 @@ describe('compliance read model', () => {
         acknowledged: true,
       },
     ]);
-    expect(learner?.log.map((entry) => entry.summary)).toEqual([
+    expect(logOf(then).map((entry) => entry.summary)).toEqual([
       'Warning acknowledged: General futures risk',
       'Warning issued: General futures risk',
     ]);

@@ -2,6 +2,7 @@ import {
   type Acknowledgment,
   type ComplianceLogEntry,
   type DocumentType,
+  type DocumentView,
   documentKey,
   documentTypeLabels,
   type EventOf,
@@ -12,8 +13,14 @@ import {
 import type { RecordedEvent } from '@tickwise/platform';
 import { documents, ownDocument, projection, streamOwner } from '../runtime/projection';
 
-/** Per learner: what the compliance screens show, and what isCompliant is judged from. */
-export interface LearnerComplianceDoc {
+/** A Compliance Log entry with its event's revision in the learner's compliance stream: the log's order. */
+export interface LoggedEntry {
+  revision: number;
+  entry: ComplianceLogEntry;
+}
+
+/** What a learner's compliance record holds in every version of the read model. */
+interface LearnerComplianceFields {
   id: string;
   /** Versions acknowledged, per document type. */
   acknowledged: Partial<Record<DocumentType, string[]>>;
@@ -22,9 +29,55 @@ export interface LearnerComplianceDoc {
   /** Newest first. */
   assessments: RiskAssessment[];
   warnings: RegulatoryWarning[];
-  /** The Compliance Log, newest first. */
-  log: ComplianceLogEntry[];
   [key: string]: unknown;
+}
+
+/**
+ * Per learner: what the compliance screens show, and what isCompliant is judged from. The Compliance Log's
+ * document views, the one part that grows with every reading, are kept here only for the stream's first
+ * `VIEW_PAGE_SIZE` revisions (a learner going through the gate once); later ones go to pages of their own
+ * (`views` collection), so that a document view never rewrites a history that keeps growing.
+ */
+export interface LearnerComplianceDoc extends LearnerComplianceFields {
+  /** The first view of each document version, oldest first. */
+  firstViews: DocumentView[];
+  /** The log's entries, oldest first, but for document views after the first page of revisions. */
+  log: LoggedEntry[];
+  /** How many pages of revisions there may be views in: one past the last page that holds a view (page 0 is here). */
+  viewPages: number;
+}
+
+/** A learner's record as versions before `VIEW_PAGES_SINCE_VERSION` keep it: the whole log inside, newest first. */
+export interface LearnerComplianceDocBeforeViewPages extends LearnerComplianceFields {
+  log: ComplianceLogEntry[];
+}
+
+/**
+ * A page of a learner's document views for the Compliance Log (page 1 on): the views whose events' revisions
+ * fall in the page's `VIEW_PAGE_SIZE` revisions. Read by id (`learner|page`), written only while its
+ * revisions are being appended.
+ */
+export interface ComplianceViewPageDoc {
+  id: string;
+  /** Oldest first. */
+  views: LoggedEntry[];
+  [key: string]: unknown;
+}
+
+/** Revisions of a learner's compliance stream a page of views covers. */
+export const VIEW_PAGE_SIZE = 32;
+const viewPageOf = (event: RecordedEvent) => Math.floor(event.revision / VIEW_PAGE_SIZE);
+/** The id of page `page` of a learner's document views. */
+export const viewPageId = (learnerId: string, page: number) => `${learnerId}|${page}`;
+
+/** The learner's Compliance Log, newest first: their record's entries and their pages of document views. */
+export function complianceLogOf(
+  record: Pick<LearnerComplianceDoc, 'log'> | undefined,
+  pages: Iterable<ComplianceViewPageDoc>,
+): ComplianceLogEntry[] {
+  const entries = [...(record?.log ?? [])];
+  for (const page of pages) entries.push(...page.views);
+  return entries.sort((a, b) => b.revision - a.revision).map(({ entry }) => entry);
 }
 
 /** Per document type: the version in force (the latest published) and its text. */
@@ -46,14 +99,18 @@ const empty = (id: string): LearnerComplianceDoc => ({
   acknowledgments: [],
   assessments: [],
   warnings: [],
+  firstViews: [],
   log: [],
+  viewPages: 0,
 });
 const current = (doc: LearnerComplianceDoc | undefined, event: RecordedEvent) =>
   doc ?? empty(streamOwner(event));
-const logged = (doc: LearnerComplianceDoc, entry: ComplianceLogEntry): ComplianceLogEntry[] => [
-  entry,
-  ...doc.log,
-];
+/** The record's log with the event's entry after it (the entry's id is the event's). */
+const logged = (
+  doc: LearnerComplianceDoc,
+  event: RecordedEvent,
+  entry: Omit<ComplianceLogEntry, 'id'>,
+): LoggedEntry[] => [...doc.log, { revision: event.revision, entry: { id: event.eventId, ...entry } }];
 
 /**
  * One learner's first acknowledgment of one document version, found by `key` (documentType@version): the
@@ -78,11 +135,28 @@ export interface ComplianceStatusDoc {
   [key: string]: unknown;
 }
 
+/** A document view's entry in the Compliance Log. */
+const viewEntry = ({ data: d }: RecordedEvent<EventOf<'ComplianceDocumentViewed'>>) => ({
+  kind: 'document_viewed' as const,
+  at: d.viewedAt,
+  summary: `Opened the ${documentTypeLabels[d.documentType]} (version ${d.version}) for reading`,
+  documentType: d.documentType,
+  version: d.version,
+});
+
 /** The projection's version from which the `status` collection is complete (filled by a replay). */
 export const STATUS_SINCE_VERSION = 5;
 
+/** The projection's version from which document views are logged in pages (`views`), not in the record. */
+export const VIEW_PAGES_SINCE_VERSION = 6;
+
 const learners = documents<LearnerComplianceDoc>('learners', ownDocument);
 const statuses = documents<ComplianceStatusDoc>('status', ownDocument);
+// The first page is the record's: a view on it touches no page (and a rebuild looks none up).
+const viewPages = documents<ComplianceViewPageDoc>('views', (event) => {
+  const page = viewPageOf(event);
+  return page === 0 ? [] : [viewPageId(streamOwner(event), page)];
+});
 const statusOf = (doc: ComplianceStatusDoc | undefined, event: RecordedEvent): ComplianceStatusDoc =>
   doc ?? { id: streamOwner(event), acknowledged: {}, riskExpiresAt: null };
 const documentsInForce = documents<ActiveDocumentDoc, EventOf<'ComplianceDocumentPublished'>>(
@@ -99,13 +173,15 @@ export const complianceProjection = projection({
   // 3: the log reads in words (document and warning names, not their codes); acknowledgments by version.
   // 4: an erased learner's assessments keep no income or net worth.
   // 5: each learner's compliance status on its own (`status`), which every request is authorised from.
-  version: STATUS_SINCE_VERSION,
+  // 6: document views logged in pages of their own (`views`); the record keeps each version's first view.
+  version: VIEW_PAGES_SINCE_VERSION,
   // The learner's own risk assessments list their annual income and net worth (the acknowledgments' IP
   // address and browser are not kept here: they stay sealed).
   readsPersonalData: ['RiskAssessed'],
   collections: [
     { name: 'learners' },
     { name: 'status' },
+    { name: 'views' },
     { name: 'documents' },
     { name: 'acknowledgments', indexes: ['key'] },
   ],
@@ -119,19 +195,27 @@ export const complianceProjection = projection({
       consentText: d.consentText,
       publishedAt: d.publishedAt,
     })),
+    // A view on the first page of revisions is logged in the record; after it the record changes only at a
+    // version's first view and when a new page of views begins.
     learners.on('ComplianceDocumentViewed', (doc, event) => {
-      const d = event.data;
+      const { documentType, version, viewedAt } = event.data;
       const learner = current(doc, event);
+      const page = viewPageOf(event);
+      const seen = learner.firstViews.some((v) => v.documentType === documentType && v.version === version);
+      const pages = Math.max(learner.viewPages, page + 1);
+      if (doc && seen && page > 0 && pages === learner.viewPages) return doc;
       return {
         ...learner,
-        log: logged(learner, {
-          id: event.eventId,
-          kind: 'document_viewed',
-          at: d.viewedAt,
-          summary: `Opened the ${documentTypeLabels[d.documentType]} (version ${d.version}) for reading`,
-          documentType: d.documentType,
-          version: d.version,
-        }),
+        firstViews: seen ? learner.firstViews : [...learner.firstViews, { documentType, version, viewedAt }],
+        log: page === 0 ? logged(learner, event, viewEntry(event)) : learner.log,
+        viewPages: pages,
+      };
+    }),
+    viewPages.on('ComplianceDocumentViewed', (doc, event) => {
+      const views = doc?.views ?? [];
+      return {
+        id: viewPageId(streamOwner(event), viewPageOf(event)),
+        views: [...views, { revision: event.revision, entry: { id: event.eventId, ...viewEntry(event) } }],
       };
     }),
     // The first acknowledgment of a version is the one that counts; a repeat changes nothing.
@@ -159,8 +243,7 @@ export const complianceProjection = projection({
             acknowledgedAt: d.acknowledgedAt,
           },
         ],
-        log: logged(learner, {
-          id: event.eventId,
+        log: logged(learner, event, {
           kind: 'document_acknowledged',
           at: d.acknowledgedAt,
           summary: `Acknowledged the ${documentTypeLabels[d.documentType]} (version ${d.version}) after ${d.secondsRead} s of reading`,
@@ -196,8 +279,7 @@ export const complianceProjection = projection({
         ...learner,
         riskExpiresAt: answers.expiresAt,
         assessments: [{ id: assessmentId, ...answers, createdAt: submittedAt }, ...learner.assessments],
-        log: logged(learner, {
-          id: event.eventId,
+        log: logged(learner, event, {
           kind: 'risk_assessed',
           at: submittedAt,
           summary: `Risk assessment completed, valid until ${answers.expiresAt.slice(0, 10)}`,
@@ -220,8 +302,7 @@ export const complianceProjection = projection({
             acknowledged: false,
           },
         ],
-        log: logged(learner, {
-          id: event.eventId,
+        log: logged(learner, event, {
           kind: 'warning_issued',
           at: d.issuedAt,
           summary: `Warning issued: ${warningTypeLabel(d.warningType)}`,
@@ -235,8 +316,7 @@ export const complianceProjection = projection({
       return {
         ...learner,
         warnings: learner.warnings.map((w) => (w.id === d.warningId ? { ...w, acknowledged: true } : w)),
-        log: logged(learner, {
-          id: event.eventId,
+        log: logged(learner, event, {
           kind: 'warning_acknowledged',
           at: d.acknowledgedAt,
           summary: warning

@@ -80,7 +80,9 @@ const record: LearnerComplianceDoc = {
   acknowledgments: [],
   assessments: [],
   warnings: [],
+  firstViews: [],
   log: [],
+  viewPages: 0,
 };
 
 test('a learner is judged from their status document', async () => {
