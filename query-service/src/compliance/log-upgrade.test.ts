@@ -2,19 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ComplianceLogEntry, DocumentView } from '@tickwise/contracts';
-import { type Doc, type RequestContext, type RouteInput, SqliteReadModelStore } from '@tickwise/platform';
+import { type Doc, SqliteReadModelStore } from '@tickwise/platform';
 import {
   type ComplianceViewPageDoc,
   type LearnerComplianceDoc,
   type LearnerComplianceDocBeforeViewPages,
-  type ProjectionState,
-  physicalName,
-  REGISTRY,
   VIEW_PAGE_SIZE,
   VIEW_PAGES_SINCE_VERSION,
   viewPageId,
 } from '@tickwise/projections';
 import { complianceQueries } from './routes';
+import { asLearner, complianceFolder, noInput } from './test-support';
 
 // Since version 6 of the compliance read model the Compliance Log's document views are kept in pages of their
 // own and each learner's record keeps their first view of each version. A folder upgraded from version 5 keeps
@@ -54,49 +52,18 @@ const record = {
   warnings: [],
 };
 
-/** A read-model folder whose compliance read model is generation 1 of `version`, holding `docs`. */
-async function folder(version: number, docs: Record<string, Doc[]>) {
-  const store = new SqliteReadModelStore({ file: join(dir, `read-models-${version}.db`) });
-  await store.ensureCollection({ name: REGISTRY });
-  const state: ProjectionState = {
-    id: 'compliance',
-    activeGeneration: 1,
-    activeVersion: version,
-    switchedAt: '2026-01-01T00:00:00.000Z',
-    building: null,
-  };
-  const writes = [{ kind: 'upsert' as const, collection: REGISTRY, doc: state }];
-  for (const [name, list] of Object.entries(docs)) {
-    const collection = physicalName('compliance', 1, name);
-    await store.ensureCollection({ name: collection });
-    for (const doc of list) writes.push({ kind: 'upsert' as const, collection, doc: doc as never });
-  }
-  await store.commit(writes);
-  return store;
-}
-
-const asLearner = (userId: string): RequestContext<'complianceLog' | 'documentViews'> => ({
-  principal: { userId, roles: ['learner'], isCompliant: true },
-  requestId: 'r1',
-  commandId: 'c1',
-  ip: '127.0.0.1',
-  userAgent: 'spec',
-  log: undefined,
-});
-
 async function answers(version: number, docs: Record<string, Doc[]>) {
-  const store = await folder(version, docs);
+  const store = await complianceFolder(
+    new SqliteReadModelStore({ file: join(dir, `read-models-${version}.db`) }),
+    version,
+    docs,
+  );
   try {
     const routes = complianceQueries({ store });
-    const input: RouteInput<'complianceLog' | 'documentViews'> = {
-      params: undefined,
-      query: undefined,
-      body: undefined,
-    };
     return {
-      log: (await routes.complianceLog?.(input, asLearner('u1')))?.body,
-      views: (await routes.documentViews?.(input, asLearner('u1')))?.body,
-      othersLog: (await routes.complianceLog?.(input, asLearner('u2')))?.body,
+      log: (await routes.complianceLog?.(noInput, asLearner('u1')))?.body,
+      views: (await routes.documentViews?.(noInput, asLearner('u1')))?.body,
+      othersLog: (await routes.complianceLog?.(noInput, asLearner('u2')))?.body,
     };
   } finally {
     await store.close();

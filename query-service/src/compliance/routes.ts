@@ -35,6 +35,16 @@ const logFrom = derivedFrom((record: LearnerComplianceDoc, ...pages: ComplianceV
   complianceLogOf(record, pages),
 );
 
+/**
+ * How many times the Compliance Log's record and pages are read before an answer is given as it is: a learner's
+ * own writes cannot move their record that often within one request; the bound keeps a request finite anyway.
+ */
+const MAX_LOG_READS = 5;
+
+/** Whether two reads of a learner's record hold the same log entries and pages (both only ever grow). */
+const sameLogEntries = (a: LearnerComplianceDoc, b: LearnerComplianceDoc) =>
+  a === b || (a.log.length === b.log.length && a.viewPages === b.viewPages);
+
 /** The compliance read side: documents in force and the learner's own records (never anyone else's). */
 export function complianceQueries(deps: Pick<QueryServiceDeps, 'store'>): RouteHandlers<'query'> {
   const learner = async (userId: string) =>
@@ -52,6 +62,18 @@ export function complianceQueries(deps: Pick<QueryServiceDeps, 'store'>): RouteH
     if (version >= VIEW_PAGES_SINCE_VERSION) return undefined;
     const record = (await learner(userId)) as LearnerComplianceDocBeforeViewPages | undefined;
     return { log: record?.log ?? [] };
+  };
+  /**
+   * The pages after the first (which is the record's), each from the read cache: the same objects until a view
+   * changes one.
+   */
+  const viewPagesOf = async (views: string, userId: string, count: number) => {
+    const pages = await Promise.all(
+      Array.from({ length: Math.max(count - 1, 0) }, (_, page) =>
+        deps.store.get<ComplianceViewPageDoc>(views, viewPageId(userId, page + 1)),
+      ),
+    );
+    return pages.filter((page) => page !== undefined);
   };
   return {
     async complianceDocuments() {
@@ -78,17 +100,21 @@ export function complianceQueries(deps: Pick<QueryServiceDeps, 'store'>): RouteH
       const userId = request.principal.userId;
       const before = await recordBeforeViewPages(userId);
       if (before) return { body: before.log };
-      const record = await learner(userId);
-      if (!record) return { body: [] };
-      // The pages after the first (which is the record's), each from the read cache: the same objects until
-      // a view changes one.
       const views = await activeCollection(deps.store, 'compliance', 'views');
-      const pages = await Promise.all(
-        Array.from({ length: Math.max(record.viewPages - 1, 0) }, (_, page) =>
-          deps.store.get<ComplianceViewPageDoc>(views, viewPageId(userId, page + 1)),
-        ),
-      );
-      return { body: logFrom(record, ...pages.filter((page) => page !== undefined)) };
+      // The record and its pages are read one after the other while the projections go on committing: the
+      // pages are taken as read only when the record is the same after them as before. Only the last page can
+      // still change then, and only by views newer than everything else, so the answer is the log as it stood
+      // when that page was read. Had the record moved (an acknowledgment logged, or a new page begun), an
+      // answer could show a view without the entry before it, or miss a page: it is read again.
+      let record = await learner(userId);
+      for (let attempt = 1; ; attempt++) {
+        if (!record) return { body: [] };
+        const pages = await viewPagesOf(views, userId, record.viewPages);
+        const after = await learner(userId);
+        if ((after && sameLogEntries(record, after)) || attempt === MAX_LOG_READS)
+          return { body: logFrom(record, ...pages) };
+        record = after;
+      }
     },
   };
 }
