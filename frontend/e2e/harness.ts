@@ -75,7 +75,7 @@ export async function startApp(env: Readonly<Record<string, string>> = {}): Prom
     detached: true,
   });
   let output = '';
-  await new Promise<void>((ready, fail) => {
+  const started = new Promise<void>((ready, fail) => {
     const timer = setTimeout(() => fail(new Error(`npm start did not come up:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -91,6 +91,13 @@ export async function startApp(env: Readonly<Record<string, string>> = {}): Prom
       fail(new Error(`npm start exited (${code}):\n${output}`));
     });
   });
+  try {
+    await started;
+  } catch (error) {
+    // Nothing left behind: the group (if any of it still runs) and the folder.
+    await stopGroup(proc, dataDir);
+    throw error;
+  }
   proc.removeAllListeners('exit');
   return {
     url: `http://127.0.0.1:${port}`,
