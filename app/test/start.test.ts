@@ -4,20 +4,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventLog } from '@tickwise/platform';
+import { stopProcessGroup } from '../src/testing/process-group';
 
 const root = join(__dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-start-'));
 const started: ChildProcess[] = [];
-afterAll(() => {
-  // Whatever happened in the test, no server outlives it.
-  for (const proc of started) {
-    try {
-      if (proc.pid && proc.exitCode === null) process.kill(-proc.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+afterAll(async () => {
+  // Whatever happened in the test, no server outlives it, and none still writes to the folder being removed.
+  await Promise.all(started.map((proc) => stopProcessGroup(proc, 5_000)));
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 const freePort = () =>
@@ -57,17 +52,14 @@ function start(port: number): Promise<{ proc: ChildProcess; output: () => string
   });
 }
 
-/** SIGTERM to the group; resolves when npm is gone (it exits by the signal; the server under it exits 0). */
-const stop = (proc: ChildProcess) =>
-  new Promise<boolean>((resolve) => {
-    proc.removeAllListeners('exit');
-    const timer = setTimeout(() => resolve(false), 15_000);
-    proc.on('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-    if (proc.pid) process.kill(-proc.pid, 'SIGTERM');
-  });
+/**
+ * SIGTERM to the group; resolves once every process of it is gone (npm exits by the signal before the server
+ * under it has finished its shutdown), true if that took less than 15 s.
+ */
+const stop = (proc: ChildProcess) => {
+  proc.removeAllListeners('exit');
+  return stopProcessGroup(proc);
+};
 
 test('npm start serves the SPA and the API on one port, stops on SIGTERM and carries on with its data', async () => {
   const port = await freePort();

@@ -3,12 +3,13 @@
  * process group (stopped as a group), and Debian's chromium driven by playwright-core.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
+import { stopProcessGroup } from '@tickwise/app/testing';
 import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 
 /** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
@@ -107,67 +108,9 @@ export async function startApp(env: Readonly<Record<string, string>> = {}): Prom
   };
 }
 
-/**
- * Whether a live process of the group led by `pid` is still there. On Linux the process table is read, so a
- * zombie (exited, not yet reaped: npm's orphans are reaped by PID 1, which in a container may never do it)
- * counts as gone; elsewhere signal 0 to the group answers.
- */
-function groupAlive(pid: number): boolean {
-  if (existsSync('/proc/self/stat')) {
-    return readdirSync('/proc')
-      .filter((entry) => /^\d+$/.test(entry))
-      .some((entry) => {
-        try {
-          // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so fields count from the last ')'.
-          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-          const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          return Number(pgrp) === pid && state !== 'Z';
-        } catch {
-          return false; // It exited while the table was read.
-        }
-      });
-  }
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Waits until the group led by `pid` is gone, for `ms` at most; tells whether it went. */
-async function groupGone(pid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (groupAlive(pid)) {
-    if (Date.now() >= deadline) return false;
-    await new Promise((tick) => setTimeout(tick, 50));
-  }
-  return true;
-}
-
-/**
- * Stops the app's whole process group and then removes `dataDir`. npm exits on SIGTERM before the server
- * under it has finished shutting down (the server writes its last checkpoint then), so the removal waits for
- * every process of the group, not for npm alone: removing the folder under a server still writing to it
- * fails with ENOTEMPTY. SIGKILL after 15 s. A failed removal rejects (it never leaves the caller waiting).
- */
+/** Stops the app's whole process group (see `stopProcessGroup`), then removes `dataDir`. A failed removal rejects. */
 async function stopGroup(proc: ChildProcess, dataDir: string | undefined): Promise<void> {
-  const pid = proc.pid;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (pid !== undefined) process.kill(-pid, signal);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  if (pid !== undefined) {
-    signalGroup('SIGTERM');
-    if (!(await groupGone(pid, 15_000))) {
-      signalGroup('SIGKILL');
-      // Killed processes are gone at once unless nobody reaps them; the removal retries either way.
-      await groupGone(pid, 5_000);
-    }
-  }
+  await stopProcessGroup(proc);
   if (dataDir !== undefined)
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
