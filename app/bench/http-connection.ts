@@ -80,6 +80,15 @@ export class HttpConnection {
     this.fail(new Error('connection closed'));
   }
 
+  /**
+   * Closes the socket between requests, so the next request goes on a new one: the connection is handed to
+   * another learner, who is another browser with connections of their own.
+   */
+  reconnect(): void {
+    if (this.waiting) throw new Error('a request is under way');
+    this.drop();
+  }
+
   private open(): Socket {
     const socket = connect({ host: this.host, port: this.port, noDelay: true });
     this.socket = socket;

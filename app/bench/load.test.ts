@@ -44,8 +44,9 @@ describe('answerLength: where an answer ends', () => {
 describe('drive: the closed loop on raw keep-alive connections', () => {
   let server: Server;
   let url: string;
-  /** The tokens each server-side socket was sent, and the bodies posted. */
+  /** The tokens each server-side socket was sent, how many requests it carried, and the bodies posted. */
   const tokensBySocket = new Map<object, Set<string>>();
+  const requestsBySocket = new Map<object, number>();
   const posted: unknown[] = [];
   let served = 0;
 
@@ -59,6 +60,7 @@ describe('drive: the closed loop on raw keep-alive connections', () => {
       const seen = tokensBySocket.get(req.socket) ?? new Set<string>();
       tokensBySocket.set(req.socket, seen);
       seen.add(req.headers.authorization ?? 'none');
+      requestsBySocket.set(req.socket, (requestsBySocket.get(req.socket) ?? 0) + 1);
       if (req.method === 'POST') posted.push(JSON.parse(body));
       if (req.url === '/busy' && served % 4 === 0) {
         res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
@@ -83,6 +85,7 @@ describe('drive: the closed loop on raw keep-alive connections', () => {
 
   beforeEach(async () => {
     tokensBySocket.clear();
+    requestsBySocket.clear();
     posted.length = 0;
     served = 0;
     server = createServer(handle);
@@ -103,6 +106,8 @@ describe('drive: the closed loop on raw keep-alive connections', () => {
       connections: 4,
       seconds: 0.5,
       warmupSeconds: 0.1,
+      // However fast the machine, no connection reaches the request that would hand it to the next learner.
+      requestsPerLearner: Number.MAX_SAFE_INTEGER,
     });
     expect(result.errors).toBe(0);
     expect(result.requests).toBeGreaterThan(20);
@@ -117,6 +122,25 @@ describe('drive: the closed loop on raw keep-alive connections', () => {
     for (const tokens of tokensBySocket.values()) expect(tokens.size).toBe(1);
     expect(new Set([...tokensBySocket.values()].flatMap((t) => [...t])).size).toBe(4);
     expect(posted.every((body) => typeof (body as { n: number }).n === 'number')).toBe(true);
+  });
+
+  test('a connection moves on to the next learner on a new socket: learners never share one', async () => {
+    const result = await drive({
+      url,
+      learners,
+      workload: () => ({ method: 'GET', path: '/read' }),
+      connections: 4,
+      seconds: 0.3,
+      warmupSeconds: 0.1,
+      requestsPerLearner: 10,
+    });
+    expect(result.errors).toBe(0);
+    // Enough requests that every connection has moved on at least twice, past all eight learners.
+    expect(served).toBeGreaterThan(4 * 10 * 3);
+    expect(tokensBySocket.size).toBeGreaterThan(8);
+    for (const tokens of tokensBySocket.values()) expect(tokens.size).toBe(1);
+    for (const count of requestsBySocket.values()) expect(count).toBeLessThanOrEqual(10);
+    expect(new Set([...tokensBySocket.values()].flatMap((t) => [...t])).size).toBe(learners.length);
   });
 
   test('a refusal counts as an error and by its status; the loop goes on', async () => {

@@ -1,13 +1,13 @@
 // The load generators.
-// - Closed loop (`drive`): raw keep-alive sockets (http-connection.ts), each connection one learner with
-//   their own token, sending its next request when the last one answers. Until session 14 this was autocannon,
-//   which spent about 130 µs of CPU a request here, as much as the bare read server it drove (about 140 µs):
-//   on two cores the generator took most of the core the server did not use. These sockets cost about 60 µs.
+// - Closed loop (`drive`): raw keep-alive sockets (http-connection.ts), each socket one learner with their own
+//   token, sending its next request when the last one answers. autocannon spent about 130 µs of CPU a request
+//   here, as much as the bare read server it drove (about 140 µs): on two cores the generator took most of the
+//   core the server did not use. These sockets cost about 60 µs.
 // - Open loop (`driveAtRate`): requests sent at a fixed arrival rate, evenly spaced, whether or not earlier
 //   ones have answered, each timed from the moment it was due (so a server that falls behind is charged for
-//   the wait: no coordinated omission). (autocannon's rate mode, used before session 10, let each connection
-//   send its budget for the second back to back as soon as the second starts, so the arrivals came in bursts
-//   once a second, and it "corrected" latencies with an expected interval of 1 ms.)
+//   the wait: no coordinated omission). autocannon's rate mode let each connection send its budget for the
+//   second back to back as soon as the second starts, so the arrivals came in bursts once a second, and it
+//   "corrected" latencies with an expected interval of 1 ms.
 import { Agent, request } from 'node:http';
 import { HttpConnection } from './http-connection';
 
@@ -62,7 +62,10 @@ const percentileOf = (sorted: readonly number[], p: number) =>
 /** The longest a closed-loop run waits for every connection to have its first answer before it measures. */
 const MAX_OPENING_SECONDS = 20;
 
-/** A connection keeps its learner for this many requests (unless told otherwise), then takes the next one in turn. */
+/**
+ * A connection keeps its learner for this many requests (unless told otherwise), then takes the next one in turn
+ * on a new socket: learners never share a socket, as no two browsers do.
+ */
 const REQUESTS_PER_LEARNER = 1000;
 
 export interface LoadOptions {
@@ -76,7 +79,10 @@ export interface LoadOptions {
    * so the figures are the steady state under that many connections.
    */
   readonly warmupSeconds?: number;
-  /** How many requests a connection sends as one learner before it takes the next learner (default 1,000). */
+  /**
+   * How many requests a connection sends as one learner before it takes the next learner, on a new socket
+   * (default 1,000).
+   */
   readonly requestsPerLearner?: number;
   /** Called as the measured part starts (every connection has answered, the warm-up is over). */
   readonly onMeasuring?: () => void;
@@ -103,7 +109,8 @@ const PAUSE_AFTER_ERROR_MS = 10;
 
 /**
  * Closed loop: each connection (its own learner) sends its next request when its last one has answered. The
- * connections are raw keep-alive sockets (http-connection.ts), all opened at once.
+ * connections are raw keep-alive sockets (http-connection.ts), all opened at once; a connection that moves on to
+ * the next learner does so on a new socket.
  */
 export async function drive(options: LoadOptions): Promise<LoadResult> {
   const { hostname, port, host } = new URL(options.url);
@@ -148,6 +155,7 @@ export async function drive(options: LoadOptions): Promise<LoadResult> {
     for (let n = 0; !stopping; n++) {
       if (n === (options.requestsPerLearner ?? REQUESTS_PER_LEARNER)) {
         learner = options.learners[nextLearner++ % options.learners.length] as Learner;
+        connection.reconnect();
         n = 0;
       }
       const sentAt = performance.now();
