@@ -12,7 +12,7 @@ import { createSecretKey, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
+import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testing';
 import { streams } from '@tickwise/contracts';
 import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
@@ -115,7 +115,7 @@ async function seed(dir: string) {
   const storage = await openStorage(loadStorageConfig({ DATA_DIR: dir }));
   const events = await seedHistory(storage.log, LEARNERS, 20261126, undefined, {
     documents,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await argon2Hasher().hash(PASSWORD),
   });
   await storage.close();
   report('seeded learners / events', `${fmt(LEARNERS)} / ${fmt(events)}`);

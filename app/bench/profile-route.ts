@@ -10,7 +10,7 @@ import { createSecretKey } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { documentsInForce, hashPassword } from '@tickwise/command-service/testing';
+import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testing';
 import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { ALLOCATOR_ENV } from '../src/allocator';
@@ -50,7 +50,7 @@ async function main() {
     const storage = await openStorage(loadStorageConfig({ DATA_DIR: dir }));
     await seedHistory(storage.log, N, 20261126, undefined, {
       documents,
-      passwordHash: await hashPassword('bench password 2026'),
+      passwordHash: await argon2Hasher().hash('bench password 2026'),
     });
     await storage.close();
     console.log('seeded', dir);

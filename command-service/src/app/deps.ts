@@ -11,6 +11,7 @@ import type {
 import type { BackgroundRebuilds, UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
 import type { LoginThrottle } from '../identity/login-throttle';
+import type { PasswordHasher } from '../identity/passwords';
 import type { CourseCatalog } from '../learning/course-catalog';
 
 /** Everything the command service's features use; built once per process. */
@@ -37,4 +38,6 @@ export interface CommandServiceDeps {
   loadLimits?: LoadLimits;
   /** Where password hashing (argon2) runs: a few at once, and 503 busy when too many wait (see `workLanes`). */
   passwordLanes: WorkLanes;
+  /** Hashes and checks passwords (argon2id at OWASP's cost in production). */
+  passwords: PasswordHasher;
 }

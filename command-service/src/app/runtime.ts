@@ -9,7 +9,7 @@ import {
 } from '@tickwise/platform';
 import { backgroundRebuilds, createUserRecords } from '@tickwise/projections';
 import { createLoginThrottle } from '../identity/login-throttle';
-import { warmUpDummyHash } from '../identity/passwords';
+import { argon2Hasher, type PasswordHasher } from '../identity/passwords';
 import { createCourseCatalog } from '../learning/course-catalog';
 import type { CommandServiceDeps } from './deps';
 
@@ -18,8 +18,10 @@ export function commandServiceDeps(
   config: ServerConfig,
   storage: Storage,
   metrics = new Metrics(),
+  passwords: PasswordHasher = argon2Hasher(),
 ): CommandServiceDeps {
-  void warmUpDummyHash();
+  // In the background: the first login of an unknown address then takes the time of any other.
+  void passwords.warmUp();
   const logger = createLogger({ name: 'command-service' });
   const now = () => new Date();
   return {
@@ -38,5 +40,6 @@ export function commandServiceDeps(
     rebuilds: backgroundRebuilds({ log: storage.log, store: storage.store, logger, now }),
     loadLimits: config.loadLimits,
     passwordLanes: workLanes(config.loadLimits.passwordLanes, config.loadLimits.passwordQueue),
+    passwords,
   };
 }

@@ -6,7 +6,7 @@ import { normalizeEmail, streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
 import { freshEmail, GOOD_PASSWORD, type Stack, startStack, tokenSubject } from '../testing/harness';
 import { EMAIL_TAKEN } from './email-account';
-import { hashPassword, verifyPassword } from './passwords';
+import { argon2Hasher, OWASP_ARGON2 } from './passwords';
 import { emailKey } from './profile';
 import { INVALID_CREDENTIALS } from './routes';
 
@@ -17,6 +17,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.close();
 });
+
+/** Fakes Date alone, flowing with real time until a test moves it on; timers and the rest stay real. */
+const fakeDateOnly = () =>
+  jest.useFakeTimers({
+    advanceTimers: true,
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout',
+    ],
+  });
 
 const REGISTER = '/api/auth/register';
 const LOGIN = '/api/auth/login';
@@ -90,7 +108,7 @@ describe('POST /api/auth/register', () => {
     expect(decodeJwtPart(other.token, 1).jti).not.toBe(claims.jti);
   });
 
-  test('records EmailReserved (with an argon2id hash, OWASP settings) and UserRegistered, and no password', async () => {
+  test("records EmailReserved (with an argon2id hash at the stack's cost) and UserRegistered, and no password", async () => {
     const email = freshEmail();
     let userId = '';
     const events = await appendedBy(async () => {
@@ -104,7 +122,8 @@ describe('POST /api/auth/register', () => {
     expect(events[0]?.data).toEqual({
       email,
       userId,
-      passwordHash: expect.stringMatching(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/),
+      // Test stacks hash at the cheapest cost; production's (OWASP's) is checked in passwords.test.ts.
+      passwordHash: expect.stringMatching(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/),
     });
     expect(events[1]?.data).toEqual({
       userId,
@@ -452,10 +471,17 @@ describe('login: wrong password and unknown e-mail look the same', () => {
     expect(all).not.toContain(unknown);
   });
 
-  test('both take about as long (each verifies an argon2 hash): medians of 5 within 3×, apart by less than half a verify', async () => {
-    const { email } = await registerUser();
+  test('both take about as long (each verifies an argon2 hash at production cost): medians of 5 within 3×, apart by less than half a verify', async () => {
+    // The test stacks hash at the cheapest cost; this one pays production's, so a skipped verification shows.
+    const owasp = await startStack({ passwordCost: OWASP_ARGON2 });
+    const api = owasp.client();
+    const email = freshEmail();
+    expect(
+      (await api.post(REGISTER, { email, password: GOOD_PASSWORD, firstName: 'Ann', lastName: 'Lee' }))
+        .status,
+    ).toBe(201);
     const unknown = freshEmail('ghost');
-    const api = stack.client();
+    const { hash: hashPassword, verify: verifyPassword } = argon2Hasher(OWASP_ARGON2);
     // Warm-up (the first unknown-address login also prepares the dummy hash).
     await api.post(LOGIN, { email: freshEmail('warmup'), password: 'Wrong-Passw0rd!' });
     const elapsed = async (work: () => PromiseLike<unknown>) => {
@@ -483,37 +509,44 @@ describe('login: wrong password and unknown e-mail look the same', () => {
     expect(Math.max(w, m) / Math.min(w, m)).toBeLessThan(3);
     // Skipping the verification for an unknown address would make it one whole verification faster.
     expect(Math.abs(w - m)).toBeLessThan(median(verify) / 2);
+    await owasp.close();
   }, 30_000);
 });
 
 describe('throttling', () => {
   test('per account and address: after 5 failures each further failure blocks that address (1 s, then 2 s) with 429 + Retry-After, not the owner', async () => {
-    const { email } = await registerUser();
-    const api = stack.client();
-    const variants = [email, email.toUpperCase(), ` ${email}`];
-    for (let i = 0; i < 6; i++) {
-      const res = await api.post(LOGIN, { email: variants[i % 3], password: `Wrong-Passw0rd-${i}` });
-      expect(res.status).toBe(401);
+    fakeDateOnly();
+    try {
+      const { email } = await registerUser();
+      const api = stack.client();
+      const variants = [email, email.toUpperCase(), ` ${email}`];
+      for (let i = 0; i < 6; i++) {
+        const res = await api.post(LOGIN, { email: variants[i % 3], password: `Wrong-Passw0rd-${i}` });
+        expect(res.status).toBe(401);
+      }
+      // Blocked now, even with the right password; the refusal itself appends nothing.
+      const blocked = await appendedBy(async () => {
+        const res = await api.post(LOGIN, { email, password: GOOD_PASSWORD });
+        expect(res.status).toBe(429);
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.body).toEqual({ error: expect.stringMatching(/too many attempts/i) });
+      });
+      expect(blocked).toEqual([]);
+      // The block runs out: the throttle reads the time from Date, moved on here by 1.1 s (timers stay real).
+      jest.setSystemTime(Date.now() + 1_100);
+      expect((await api.post(LOGIN, { email, password: 'Wrong-Passw0rd-7' })).status).toBe(401);
+      const doubled = await api.post(LOGIN, { email: email.toUpperCase(), password: GOOD_PASSWORD });
+      expect(doubled.status).toBe(429);
+      expect(doubled.headers['retry-after']).toBe('2');
+      // Other accounts are not affected.
+      const other = await registerUser();
+      expect((await api.post(LOGIN, { email: other.email, password: GOOD_PASSWORD })).status).toBe(200);
+      // Nor is the owner signing in from their own address: the back-off belongs to the guessing address.
+      const owner = await stack.client().post(LOGIN, { email, password: GOOD_PASSWORD });
+      expect(owner.status).toBe(200);
+    } finally {
+      jest.useRealTimers();
     }
-    // Blocked now, even with the right password; the refusal itself appends nothing.
-    const blocked = await appendedBy(async () => {
-      const res = await api.post(LOGIN, { email, password: GOOD_PASSWORD });
-      expect(res.status).toBe(429);
-      expect(res.headers['retry-after']).toBe('1');
-      expect(res.body).toEqual({ error: expect.stringMatching(/too many attempts/i) });
-    });
-    expect(blocked).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await api.post(LOGIN, { email, password: 'Wrong-Passw0rd-7' })).status).toBe(401);
-    const doubled = await api.post(LOGIN, { email: email.toUpperCase(), password: GOOD_PASSWORD });
-    expect(doubled.status).toBe(429);
-    expect(doubled.headers['retry-after']).toBe('2');
-    // Other accounts are not affected.
-    const other = await registerUser();
-    expect((await api.post(LOGIN, { email: other.email, password: GOOD_PASSWORD })).status).toBe(200);
-    // Nor is the owner signing in from their own address: the back-off belongs to the guessing address.
-    const owner = await stack.client().post(LOGIN, { email, password: GOOD_PASSWORD });
-    expect(owner.status).toBe(200);
   }, 15_000);
 
   test('per account: a successful login resets the count of consecutive failures', async () => {

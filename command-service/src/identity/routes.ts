@@ -11,7 +11,7 @@ import {
 import { usersProjection, waitForProjections } from '@tickwise/projections';
 import type { CommandServiceDeps } from '../app/deps';
 import { type EmailAccountEvent, emailAccount } from './email-account';
-import { hashPassword, passwordProblem, verifyAgainstDummy, verifyPassword } from './passwords';
+import { passwordProblem } from './passwords';
 import { emailKey, userRecordFromStream } from './profile';
 import { userAccount } from './user-account';
 
@@ -58,7 +58,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         command: {
           email: body.email,
           userId,
-          passwordHash: await passwordLanes(() => hashPassword(body.password)),
+          passwordHash: await passwordLanes(() => deps.passwords.hash(body.password)),
         },
         commandId: `${request.commandId}:email`,
         actor: userId,
@@ -95,7 +95,9 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       if (!account.allowed) throw tooMany(account.retryAfterSeconds);
       const reserved = await reservationOf(log, key);
       const valid = await passwordLanes(() =>
-        reserved ? verifyPassword(reserved.passwordHash, body.password) : verifyAgainstDummy(body.password),
+        reserved
+          ? deps.passwords.verify(reserved.passwordHash, body.password)
+          : deps.passwords.verifyUnknown(body.password),
       );
       if (!reserved || !valid) {
         await throttle.recordFailure(key, request.ip);

@@ -1,6 +1,5 @@
 import { HttpError, type RouteHandlers } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { verifyPassword } from '../identity/passwords';
 import { emailKey } from '../identity/profile';
 import { inForce, reservationOf } from '../identity/routes';
 import { eraseLearner } from './erase-learner';
@@ -23,7 +22,7 @@ export function privacyRoutes(deps: CommandServiceDeps): RouteHandlers<'command'
       }
       const reservation = await reservationOf(deps.log, key);
       if (!reservation || reservation.userId !== userId) throw new HttpError(404, 'No such account');
-      if (!(await deps.passwordLanes(() => verifyPassword(reservation.passwordHash, body.password)))) {
+      if (!(await deps.passwordLanes(() => deps.passwords.verify(reservation.passwordHash, body.password)))) {
         await deps.throttle.recordFailure(key, request.ip);
         throw new HttpError(400, WRONG_PASSWORD);
       }

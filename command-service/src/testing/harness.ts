@@ -45,6 +45,7 @@ import { createCommandApp } from '../app/create-app';
 import type { CommandServiceDeps } from '../app/deps';
 import { commandServiceDeps } from '../app/runtime';
 import { publishContent } from '../app/start-up';
+import { type Argon2Cost, argon2Hasher, TEST_ARGON2 } from '../identity/passwords';
 import { startProcessManagers } from '../process-managers/start';
 
 /** The JWT secret every stack signs with (JWT_SECRET must be at least 32 characters). */
@@ -78,6 +79,8 @@ export interface StackOptions {
    * judged at read time). Absent: the real clock.
    */
   clock?: TestClock;
+  /** The cost of the stack's password hashes: the cheapest argon2 accepts unless a test needs production's. */
+  passwordCost?: Argon2Cost;
   /** Publish the authored content (compliance documents, course) before the services start, as start-up does. */
   publishContent?: boolean;
   /** Run the command side's process managers (e.g. regulatory warnings), as start-up does. */
@@ -268,7 +271,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', JWT_SECRET: TEST_JWT_SECRET },
     () => {
       const clock = options.clock;
-      const builtCommand = commandServiceDeps(config, storage, metrics);
+      const passwords = argon2Hasher(options.passwordCost ?? TEST_ARGON2);
+      const builtCommand = commandServiceDeps(config, storage, metrics, passwords);
       const builtQuery = queryServiceDeps(config, storage, metrics);
       const users = clock ? createUserRecords(storage.store, clock.now) : undefined;
       const command = clock && users ? { ...builtCommand, now: clock.now, users } : builtCommand;

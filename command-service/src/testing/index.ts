@@ -6,7 +6,7 @@ export * from '../catalog/compliance-documents';
 export * from '../catalog/course-content';
 export * from '../catalog/publish-documents';
 export * from '../compliance/compliance-record';
-export { hashPassword } from '../identity/passwords';
+export { argon2Hasher, OWASP_ARGON2, TEST_ARGON2 } from '../identity/passwords';
 export * from '../identity/user-account';
 export * from '../learning/test-support';
 export * from '../psychology/instrument';
