@@ -28,6 +28,7 @@ export * from './http/shed-load';
 export * from './http/tokens';
 export * from './privacy/data-keys';
 export * from './privacy/encrypting-event-log';
+export * from './privacy/in-memory-key-store';
 export * from './privacy/key-store';
 export * from './privacy/log-migration';
 export * from './privacy/migrate-data-dir';
