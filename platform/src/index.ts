@@ -10,6 +10,7 @@ export * from './eventlog/decode';
 export * from './eventlog/follow-log';
 export * from './eventlog/hash-chain';
 export * from './eventlog/ids';
+export * from './eventlog/in-memory-event-log';
 export * from './eventlog/port';
 export * from './eventlog/sqlite-event-log';
 export * from './heap-growth';
