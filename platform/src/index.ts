@@ -39,6 +39,7 @@ export * from './process';
 export * from './readmodels/cached-read-models';
 export * from './readmodels/change-feed';
 export * from './readmodels/derived';
+export * from './readmodels/in-memory-read-models';
 export * from './readmodels/port';
 export * from './readmodels/sqlite-read-models';
 export * from './server-config';
