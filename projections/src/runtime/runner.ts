@@ -205,7 +205,8 @@ async function rebuildInto(
     ]);
   };
   report(false);
-  let lastReport = Date.now();
+  // The first batch is reported at once (a status screen shows movement from the start), then every 200 ms.
+  let lastReport = 0;
   let pendingSave: Promise<void> = Promise.resolve();
   position = await replay(context, projection, generation, START, batchSize, (count, at) => {
     events += count;
