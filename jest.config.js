@@ -1,4 +1,7 @@
-// One jest run for the whole workspace; each package is a project with its own roots.
+// One jest run for the whole workspace, a project per test tier; the tier is in each test file's name.
+//   *.unit.test.ts(x)  pure code and in-memory adapters: no files, sockets, processes or threads (guarded)
+//   *.int.test.ts      real SQLite files, HTTP through supertest, CLIs, child processes, nginx, compose
+//   *.e2e.test.ts      the app in Debian's chromium
 const swc = [
   '@swc/jest',
   {
@@ -9,30 +12,47 @@ const swc = [
     },
   },
 ];
+const transform = { '^.+\\.(t|j)sx?$': swc };
+
+const serverRoots = [
+  'contracts',
+  'platform',
+  'projections',
+  'command-service',
+  'query-service',
+  'app',
+  'content',
+].map((name) => `<rootDir>/${name}`);
+
 // Suites that need a server run only when its URL is set; otherwise they are not run at all.
 const serverSuites = [
-  ...(process.env.EVENTSTORE_URL ? [] : ['/platform/test/eventstoredb-event-log\\.test\\.ts$']),
+  ...(process.env.EVENTSTORE_URL ? [] : ['/platform/test/eventstoredb-event-log\\.int\\.test\\.ts$']),
   ...(process.env.MONGO_URL
     ? []
-    : ['/platform/test/mongo-read-models\\.test\\.ts$', '/platform/test/mongo-key-store\\.test\\.ts$']),
+    : [
+        '/platform/test/mongo-read-models\\.int\\.test\\.ts$',
+        '/platform/test/mongo-key-store\\.int\\.test\\.ts$',
+      ]),
 ];
-const serverProject = (name) => ({
-  displayName: name,
-  roots: [`<rootDir>/${name}`],
-  testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  testMatch: ['**/*.test.ts'],
-  ...(name === 'platform' ? { testPathIgnorePatterns: ['/node_modules/', ...serverSuites] } : {}),
-});
 
-// The frontend: components and the API layer in jsdom (a custom environment that adds Node's fetch and
-// friends), policy markdown loaded as text, and the build-time route table computed from the contracts.
-const frontendProject = {
-  displayName: 'frontend',
+/** The server side's unit tier: node, with a guard that fails a test touching files, sockets or processes. */
+const unit = {
+  displayName: 'unit',
+  roots: serverRoots,
+  testEnvironment: 'node',
+  transform,
+  testMatch: ['**/*.unit.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/unit-tier-guard.ts'],
+};
+
+// The frontend's unit tier: components and the API layer in jsdom (a custom environment that adds Node's fetch
+// and friends), policy markdown loaded as text, and the build-time route table computed from the contracts.
+const unitDom = {
+  displayName: 'unit-dom',
   roots: ['<rootDir>/frontend/src', '<rootDir>/frontend/test'],
   testEnvironment: '<rootDir>/frontend/test/jsdom-environment.cjs',
   transform: {
-    '^.+\\.(t|j)sx?$': swc,
+    ...transform,
     '^.+\\.(m|c)js$': swc,
     '^.+\\.md$': '<rootDir>/frontend/test/raw-transform.cjs',
   },
@@ -41,29 +61,33 @@ const frontendProject = {
     '^virtual:tickwise-route-table$': '<rootDir>/frontend/test/route-table.ts',
     '^(.+\\.md)\\?raw$': '$1',
   },
-  setupFilesAfterEnv: ['<rootDir>/frontend/test/setup.ts'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  setupFilesAfterEnv: ['<rootDir>/test/unit-tier-guard.ts', '<rootDir>/frontend/test/setup.ts'],
+  testMatch: ['**/*.unit.test.ts', '**/*.unit.test.tsx'],
 };
-// The frontend in a real browser: `npm start` on a free port and Debian's chromium (see frontend/e2e).
-const frontendE2eProject = {
-  displayName: 'frontend-e2e',
+
+const int = {
+  displayName: 'int',
+  roots: serverRoots,
+  testEnvironment: 'node',
+  transform,
+  testMatch: ['**/*.int.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', ...serverSuites],
+};
+
+// The frontend in a real browser: the compiled app on a free port and Debian's chromium (see frontend/e2e).
+const e2e = {
+  displayName: 'e2e',
   roots: ['<rootDir>/frontend/e2e'],
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform,
   globalSetup: '<rootDir>/frontend/e2e/global-setup.ts',
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.e2e.test.ts'],
 };
 
 /** @type {import('jest').Config} */
 module.exports = {
-  // Suites start real stacks (SQLite files, argon2, child processes, a browser) on a 2-core machine. Jest
+  // Int and e2e suites start real stacks (SQLite files, child processes, a browser) on a 2-core machine. Jest
   // reads testTimeout from the global config only: a project's own value is ignored.
   testTimeout: 60_000,
-  projects: [
-    ...['contracts', 'platform', 'projections', 'command-service', 'query-service', 'app', 'content'].map(
-      serverProject,
-    ),
-    frontendProject,
-    frontendE2eProject,
-  ],
+  projects: [unit, unitDom, int, e2e],
 };

@@ -17,7 +17,7 @@
  *
  * glibc reads the settings once, at start-up, so it is set in the environment that starts node: `npm start`
  * (root, app and command-service), the service images (Dockerfile), and the HTTP bench's server, which imports
- * this. `app/test/allocator.test.ts` keeps them equal.
+ * this. `app/test/allocator.unit.test.ts` keeps them equal.
  */
 export const ALLOCATOR_ENV = {
   MALLOC_MMAP_THRESHOLD_: '1048576',

@@ -7,7 +7,7 @@ import { countWords } from './word-count';
 import { findForbiddenClaims } from './wording';
 
 // ---------------------------------------------------------------------------------------------------------
-// countWords (the section parser's tests: contracts/src/lesson-sections.test.ts)
+// countWords (the section parser's tests: contracts/src/lesson-sections.unit.test.ts)
 
 describe('countWords', () => {
   it('counts plain words', () => {
@@ -589,7 +589,7 @@ describe('defaults', () => {
   it('the default course folder is <repo>/content/course', () => {
     expect(COURSE_DIR).toBe(path.join(REPO_ROOT, 'content', 'course'));
     expect(path.relative(REPO_ROOT, __filename).split(path.sep).join('/')).toBe(
-      'command-service/src/catalog/course-content.test.ts',
+      'command-service/src/catalog/course-content.int.test.ts',
     );
   });
 });

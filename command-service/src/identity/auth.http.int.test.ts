@@ -122,7 +122,7 @@ describe('POST /api/auth/register', () => {
     expect(events[0]?.data).toEqual({
       email,
       userId,
-      // Test stacks hash at the cheapest cost; production's (OWASP's) is checked in passwords.test.ts.
+      // Test stacks hash at the cheapest cost; production's (OWASP's) is checked in passwords.unit.test.ts.
       passwordHash: expect.stringMatching(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/),
     });
     expect(events[1]?.data).toEqual({

@@ -130,7 +130,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tickwise-gateway-'));
   // nginx's worker drops root privileges: it must be able to reach its temp folders and the build under `dir`.
   chmodSync(dir, 0o755);
-  // A private production build of the frontend (about a second): `npm start` (start.test.ts, running in
+  // A private production build of the frontend (about a second): `npm start` (start.int.test.ts, running in
   // parallel) rebuilds frontend/dist when it is missing or stale, and a vite build first empties its folder,
   // so serving frontend/dist itself would make this test flaky.
   dist = join(dir, 'dist');

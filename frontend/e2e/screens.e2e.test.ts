@@ -16,7 +16,7 @@
  *
  * The app runs with MIN_READ_SECONDS=0 and the page's clock is Playwright's, so the 10 s of reading are
  * moved on by the test; the reading timer itself is on screen. The reload during the documents step
- * ("2 of 4") is compliance.test.ts's, on the server's real 10 s, at both sizes.
+ * ("2 of 4") is compliance.e2e.test.ts's, on the server's real 10 s, at both sizes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
