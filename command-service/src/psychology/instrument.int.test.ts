@@ -54,7 +54,7 @@ describe('loadInstrument on the authored file', () => {
   });
 
   test('the disclaimer says it is a self-reflection tool, not a diagnosis, not a prediction of trading success', () => {
-    expect(REAL.version).toBe('2.0');
+    expect(REAL.version).toBe('3.0');
     expect(REAL.disclaimer).toMatch(/self-reflection/i);
     expect(REAL.disclaimer).toMatch(/not a [^.]*diagnosis/i);
     expect(REAL.disclaimer).toMatch(/(neither|not)[^.]*predict trading success/i);
@@ -230,13 +230,13 @@ describe('publishInstrument', () => {
     await publishInstrument(log, REAL, options);
     const changed: Instrument = { ...REAL, disclaimer: `${REAL.disclaimer} Changed.` };
     await expect(publishInstrument(log, changed, options)).rejects.toThrow(
-      /version 2\.0 was already published/,
+      /version 3\.0 was already published/,
     );
     expect(await allEvents()).toHaveLength(1);
-    expect(await publishInstrument(log, { ...changed, version: '2.1' }, options)).toEqual({
+    expect(await publishInstrument(log, { ...changed, version: '3.1' }, options)).toEqual({
       published: true,
     });
     const events = await allEvents();
-    expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['2.0', '2.1']);
+    expect(events.map((e) => (e.data as { version: string }).version)).toEqual(['3.0', '3.1']);
   });
 });

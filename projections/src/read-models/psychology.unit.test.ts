@@ -78,3 +78,49 @@ test("every version's archetypes are kept, so a result is described in the wordi
     { id: '2.0', archetypes: instrument('2.0', 'None of your categories is below 40.').data.archetypes },
   ]);
 });
+
+test('a newer version published after a result changes neither the result nor the archetypes that describe it', () => {
+  const instrument = (version: string, description: string) =>
+    event('PsychologyInstrumentPublished', {
+      version,
+      questions: [],
+      archetypes: [
+        { id: 'focused', name: 'Focused Improver', rule: 'lowest < 40', description, workOn: 'Start low.' },
+        {
+          id: 'developing',
+          name: 'Developing Trader',
+          rule: 'otherwise',
+          description,
+          workOn: 'Keep going.',
+        },
+      ],
+      disclaimer: 'A self-reflection tool, not a diagnosis.',
+      contentHash: 'd'.repeat(64),
+    });
+  const catalog = inStream(streams.catalogPsychology());
+  const spec = given(
+    ...catalog(instrument('1.0', 'First wording.'), instrument('2.0', 'Second wording.')),
+    ...ada(completed('p1', '2026-01-01T10:00:00.000Z')),
+  ).when(...catalog(instrument('3.0', 'Third wording.')));
+  // The result keeps the version that scored it (1.0 here) and its scores.
+  expect(spec.document<PsychologyLearnerDoc>('learners', 'u1')?.results).toEqual([
+    {
+      id: 'p1',
+      ...scores,
+      instrumentVersion: '1.0',
+      traderArchetype: 'Developing Trader',
+      completedAt: '2026-01-01T10:00:00.000Z',
+    },
+  ]);
+  // Every version's wording is still there to describe results taken under it; 3.0 is the one in force.
+  expect(
+    spec
+      .documents('archetypes')
+      .map((d) => [d.id, (d.archetypes as Array<{ description: string }>)[0]?.description]),
+  ).toEqual([
+    ['1.0', 'First wording.'],
+    ['2.0', 'Second wording.'],
+    ['3.0', 'Third wording.'],
+  ]);
+  expect(spec.documents('instrument').map((d) => d.version)).toEqual(['3.0']);
+});

@@ -37,7 +37,8 @@ export function PsychologyAssessmentPage() {
           </Heading>
           <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
             Rate how much you agree with each statement, from 1 (Strongly Disagree) to 5 (Strongly Agree).
-            There are no right or wrong answers: answer for how you trade today.
+            There are no right or wrong answers. Each statement is about an everyday situation, so you can
+            answer it whether or not you have ever traded: answer for how you act today.
           </Text>
         </Stack>
         {questions !== undefined ? (

@@ -27,6 +27,7 @@ const result = {
   riskManagement: 45,
   performanceOptimization: 55,
   completedAt: '2025-01-17T12:00:00.000Z',
+  instrumentVersion: '3.0',
   archetypeDescription: 'Your profile is still taking shape.',
   archetypeFocus: 'Choose the category with your lowest score.',
 };
@@ -59,6 +60,10 @@ describe('the trading psychology assessment screen', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Trading Psychology Assessment' }),
     ).toBeInTheDocument();
+    // The instructions do not assume the learner trades: the statements are about everyday situations.
+    expect(screen.getByText(/answer it whether or not you have ever traded/)).not.toHaveTextContent(
+      /how you trade/,
+    );
     const group = await screen.findByRole('radiogroup', { name: questions[0]?.question });
     expect(counter()).toHaveTextContent('Question 1 of 3');
     const bar = screen.getByRole('progressbar', { name: 'Assessment progress' });
@@ -128,6 +133,8 @@ describe('the trading psychology assessment screen', () => {
     );
 
     expect(screen.getByTestId('archetype')).toHaveTextContent('Developing Trader');
+    // The version that scored the result, beside its date (earlier results keep their own version).
+    expect(screen.getByText(/^Completed .* · assessment version 3\.0$/)).toBeInTheDocument();
     expect(screen.getByText('Your profile is still taking shape.')).toBeInTheDocument();
     expect(screen.getByText('Choose the category with your lowest score.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Overall score: 64 out of 100' })).toHaveAttribute(

@@ -38,6 +38,7 @@ export function PsychologyResults({ result, onRetake, headingRef }: PsychologyRe
             </Heading>
             <Text color="fg.muted" fontSize="sm" mt="1">
               Completed {formatDate(result.completedAt)}
+              {result.instrumentVersion ? ` · assessment version ${result.instrumentVersion}` : null}
             </Text>
           </Box>
           <Flex
