@@ -43,6 +43,8 @@ const unit = {
   transform,
   testMatch: ['**/*.unit.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/unit-tier-guard.ts'],
+  // light-my-request (in-process HTTP calls) depends on an ESM-only cookie parser.
+  transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
 };
 
 // The frontend's unit tier: components and the API layer in jsdom (a custom environment that adds Node's fetch

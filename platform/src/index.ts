@@ -45,4 +45,5 @@ export * from './readmodels/sqlite-read-models';
 export * from './server-config';
 export * from './storage';
 export * from './storage-health';
+export * from './storage-in-memory';
 export * from './thread-pool-priority';

@@ -30,7 +30,7 @@ export interface Storage {
   health: StorageHealth;
   store: ReadModelStore;
   /** Which adapters are in use, for logs and /readyz. */
-  describe: { log: 'sqlite' | 'eventstoredb'; readModels: 'sqlite' | 'mongodb' };
+  describe: { log: 'sqlite' | 'eventstoredb' | 'memory'; readModels: 'sqlite' | 'mongodb' | 'memory' };
   /** The read models' MongoDB connection, with MONGO_URL: other parts share it (the login throttle). */
   mongo?: { client: MongoClient; dbName: string };
   close(): Promise<void>;

@@ -23,11 +23,10 @@ import {
   verifiedHeads,
 } from '@tickwise/platform';
 import { allProjections, rebuild } from '@tickwise/projections';
-import request from 'supertest';
 import { loadCourse } from '../catalog/course-content';
 import { userAccount } from '../identity/user-account';
 import { ASSESSMENT, MIXED_SHEET } from '../psychology/test-support';
-import { freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../testing/harness';
+import { type ApiCall, freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../testing/harness';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..', '..');
@@ -58,7 +57,7 @@ interface Person {
 function session(stack: Stack, token: string) {
   const api = stack.client();
   let position = '0';
-  const signed = <T extends request.Test>(test: T) =>
+  const signed = (test: ApiCall) =>
     test.set('Authorization', `Bearer ${token}`).set('User-Agent', AGENT).set('X-Min-Position', position);
   return {
     ip: api.ip,

@@ -4,8 +4,14 @@
  * request append" checks. Built on the shared harness; nothing here changes it.
  */
 import type { RecordedEvent } from '@tickwise/platform';
-import type { Response } from 'supertest';
-import { freshEmail, GOOD_PASSWORD, type Stack, type StackOptions, startStack } from '../testing/harness';
+import {
+  freshEmail,
+  GOOD_PASSWORD,
+  type ApiResponse as Response,
+  type Stack,
+  type StackOptions,
+  startStack,
+} from '../testing/harness';
 
 /** A stack wired as at start-up (documents and course published), where a document can be acknowledged at once. */
 export const startCourseStack = (options: StackOptions = {}): Promise<Stack> =>
@@ -86,7 +92,7 @@ export async function compliantLearner(stack: Stack, label = 'course'): Promise<
 /** The events appended to the log while `action` ran, and what the action returned. */
 export async function appendedBy<T>(
   stack: Stack,
-  action: () => Promise<T>,
+  action: () => PromiseLike<T>,
 ): Promise<{ result: T; events: RecordedEvent[] }> {
   const head = await stack.head();
   const result = await action();

@@ -5,7 +5,7 @@
  */
 import type { PsychologyCategory, PsychologyResponse } from '@tickwise/contracts';
 import type { Learner } from '../learning/test-support';
-import { type Stack, startStack, type TestClock } from '../testing/harness';
+import { type Stack, type StackOptions, startStack, type TestClock } from '../testing/harness';
 import { loadInstrument } from './instrument';
 
 export const ASSESSMENT = '/api/trading-psychology/assessment';
@@ -20,8 +20,13 @@ export const INSTRUMENT = loadInstrument();
 export const QUESTION_IDS = INSTRUMENT.questions.map((q) => q.id);
 
 /** A stack wired as at start-up (content published, no reading delay), with an optional hand-moved clock. */
-export const startPsychologyStack = (clock?: TestClock): Promise<Stack> =>
-  startStack({ publishContent: true, env: { MIN_READ_SECONDS: '0' }, ...(clock ? { clock } : {}) });
+export const startPsychologyStack = (clock?: TestClock, options: StackOptions = {}): Promise<Stack> =>
+  startStack({
+    publishContent: true,
+    env: { MIN_READ_SECONDS: '0' },
+    ...(clock ? { clock } : {}),
+    ...options,
+  });
 
 /** One answer per question of the authored instrument, in question order. */
 export const sheetOf = (answer: (questionId: number) => number): PsychologyResponse[] =>

@@ -1,9 +1,13 @@
 /**
  * Test harness: the whole backend in-process, wired like `app/src/start.ts` — the command and query
- * Koa apps over REAL SQLite files in a fresh temporary folder, every projection followed live, and one
- * HTTP server that sends API writes to the command service and everything else to the query service.
+ * Koa apps, every projection followed live, and a dispatcher that sends API writes to the command service
+ * and everything else to the query service. Two kinds of stack:
+ * - `startStack()` (int tier): REAL SQLite files in a fresh temporary folder, the event log's writer thread,
+ *   the read cache, and an HTTP server on a loopback port that clients reach through supertest;
+ * - `startStack({ storage: 'memory' })` (unit tier): the in-memory adapters (the same port semantics, checked
+ *   by the same contract suites), and clients that call the dispatcher in-process, with no socket.
  *
- *   const stack = await startStack();
+ *   const stack = await startStack({ storage: 'memory' });
  *   const api = stack.client();                 // requests from one (made-up) client address
  *   const res = await api.post('/api/auth/register', { … });
  *   await stack.close();
@@ -26,6 +30,7 @@ import {
   loadServerConfig,
   Metrics,
   monitoredLog,
+  openInMemoryStorage,
   openStorage,
   type Position,
   type RecordedEvent,
@@ -47,6 +52,9 @@ import { commandServiceDeps } from '../app/runtime';
 import { publishContent } from '../app/start-up';
 import { type Argon2Cost, argon2Hasher, TEST_ARGON2 } from '../identity/passwords';
 import { startProcessManagers } from '../process-managers/start';
+import { type ApiCall, type ApiResponse, injectedCall } from './api-client';
+
+export type { ApiCall, ApiResponse } from './api-client';
 
 /** The JWT secret every stack signs with (JWT_SECRET must be at least 32 characters). */
 export const TEST_JWT_SECRET = 'x'.repeat(40);
@@ -63,12 +71,18 @@ export interface ErrorResponse {
 export interface Client {
   /** The client address every request claims (X-Forwarded-For; the apps trust it, as behind the gateway). */
   readonly ip: string;
-  get(path: string): Test;
-  post(path: string, body?: string | object): Test;
-  put(path: string, body?: string | object): Test;
+  get(path: string): ApiCall;
+  post(path: string, body?: string | object): ApiCall;
+  put(path: string, body?: string | object): ApiCall;
 }
 
 export interface StackOptions {
+  /**
+   * Where the stack keeps its data: real SQLite files in a temporary folder (the default, int tier), or the
+   * in-memory adapters with in-process clients (unit tier; no data folder, so no `dataDir`, `previousRelease`
+   * or `checkpoints`).
+   */
+  storage?: 'sqlite' | 'memory';
   /** Replaces some of the command service's dependencies (e.g. a failing one, a capturing logger). */
   commandDeps?: (deps: CommandServiceDeps) => CommandServiceDeps;
   queryDeps?: (deps: QueryServiceDeps) => QueryServiceDeps;
@@ -186,7 +200,9 @@ export async function eventually<T>(
 }
 
 export interface Stack {
+  /** The loopback URL clients reach (SQLite stacks only: an in-memory stack has no socket). */
   readonly url: string;
+  /** The data folder (SQLite stacks only). */
   readonly dir: string;
   readonly config: ServerConfig;
   readonly storage: Storage;
@@ -235,20 +251,36 @@ function withEnv<T>(vars: Record<string, string>, build: () => T): T {
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tickwise-stack-'));
-  const config = loadServerConfig({ DATA_DIR: dir, JWT_SECRET: TEST_JWT_SECRET, ...options.env });
+  const inMemory = options.storage === 'memory';
+  if (inMemory && (options.dataDir || options.previousRelease || options.checkpoints))
+    throw new Error(
+      'an in-memory stack has no data folder: dataDir, previousRelease and checkpoints need SQLite',
+    );
+  const dir = inMemory ? '' : (options.dataDir ?? mkdtempSync(join(tmpdir(), 'tickwise-stack-')));
+  const config = loadServerConfig({
+    DATA_DIR: inMemory ? join(tmpdir(), 'tickwise-in-memory-stack-has-no-data-folder') : dir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    // A busy test machine must not make a stack answer "busy": tests about shedding load set their own limits.
+    MAX_LOOP_DELAY_MS: '60000',
+    ...options.env,
+  });
   const storageConfig = { dataDir: dir, eventstoreUrl: undefined, mongoUrl: undefined, mongoDb: 'x' };
-  const storage = options.previousRelease
-    ? previousReleaseStorage(storageConfig)
-    : await openStorage(storageConfig, {
-        beneath: options.logBeneath,
-        cacheReads: true,
-        writerThread: true,
-      });
+  const storage = inMemory
+    ? openInMemoryStorage({ beneath: options.logBeneath })
+    : options.previousRelease
+      ? previousReleaseStorage(storageConfig)
+      : await openStorage(storageConfig, {
+          beneath: options.logBeneath,
+          cacheReads: true,
+          writerThread: true,
+        });
   const projectionErrors: unknown[] = [];
   // As in `npm start`: the services read through their read cache; the projections write over a connection
-  // of their own (the worker thread's), which the cache follows through the store's change feed.
-  const projectionStore = new SqliteReadModelStore({ file: join(dir, 'read-models.db') });
+  // of their own (the worker thread's), which the cache follows through the store's change feed. In memory,
+  // both use the one store.
+  const projectionStore = inMemory
+    ? storage.store
+    : new SqliteReadModelStore({ file: join(dir, 'read-models.db') });
   const projectionStorage = {
     ...storage,
     store: options.projectionCommitDelayMs
@@ -293,20 +325,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     : undefined;
   const commandListener = createCommandApp(commandDeps, { proxy: true }).callback();
   const queryListener = createQueryApp(queryDeps, { proxy: true }).callback();
-  const server = http.createServer((req, res) => {
+  const dispatch: RequestListener = (req, res) => {
     const isApiWrite = req.url?.startsWith('/api/') && req.method !== 'GET' && req.method !== 'HEAD';
     return isApiWrite ? commandListener(req, res) : queryListener(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  const server = inMemory ? undefined : http.createServer(dispatch);
+  if (server) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = server ? `http://127.0.0.1:${(server.address() as AddressInfo).port}` : '';
 
   const errorResponses: ErrorResponse[] = [];
-  const record = (method: string, path: string) => (res: Response) => {
+  const record = (method: string, path: string) => (res: Response | ApiResponse) => {
     if (res.status >= 400)
       errorResponses.push({ method, path, status: res.status, text: res.text, body: res.body });
   };
   const send = (test: Test, body: string | object | undefined) =>
     body === undefined ? test : test.send(body);
+  /** A request from `ip`, in-process or through the socket. */
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    ip: string,
+    body?: string | object,
+  ): ApiCall => {
+    if (!server) {
+      const injected = injectedCall(dispatch, method, path, record(method, path)).set('X-Forwarded-For', ip);
+      return body === undefined ? injected : injected.send(body);
+    }
+    const agent = request(url);
+    const test = method === 'GET' ? agent.get(path) : method === 'POST' ? agent.post(path) : agent.put(path);
+    return send(test.set('X-Forwarded-For', ip).expect(record(method, path)), body);
+  };
 
   const eventsAfter = async (position: Position): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
@@ -330,11 +378,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     client(ip = freshIp()) {
       return {
         ip,
-        get: (path) => request(url).get(path).set('X-Forwarded-For', ip).expect(record('GET', path)),
-        post: (path, body) =>
-          send(request(url).post(path).set('X-Forwarded-For', ip).expect(record('POST', path)), body),
-        put: (path, body) =>
-          send(request(url).put(path).set('X-Forwarded-For', ip).expect(record('PUT', path)), body),
+        get: (path) => call('GET', path, ip),
+        post: (path, body) => call('POST', path, ip, body),
+        put: (path, body) => call('PUT', path, ip, body),
       };
     },
     head: () => storage.log.headPosition(),
@@ -354,14 +400,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async close() {
       if (closed) return;
       closed = true;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
       await processes?.stop();
       await checkpoints?.stop();
       await Promise.all(runners.map((runner) => runner.stop()));
-      await projectionStore.close();
+      if (projectionStore !== storage.store) await projectionStore.close();
       await storage.close();
-      if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
+      if (dir && !options.dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

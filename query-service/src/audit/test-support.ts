@@ -4,16 +4,17 @@
  * walked with the test clock, and a small RFC 4180 reader for the CSV exports. Built on the shared harness.
  */
 import {
+  type ApiCall,
   documentInForce,
   freshEmail,
   GOOD_PASSWORD,
+  type ApiResponse as Response,
   type Stack,
   type TestClock,
   userAccount,
 } from '@tickwise/command-service/testing';
 import { type GrantableRole, streams } from '@tickwise/contracts';
 import { handleCommand, maxPosition } from '@tickwise/platform';
-import type { Response, Test } from 'supertest';
 
 /** A signed-in user whose queries carry the highest position their writes (or grants) reached. */
 export interface Person {
@@ -46,13 +47,13 @@ export async function register(stack: Stack, options: RegisterOptions = {}): Pro
   const email = options.email ?? freshEmail(options.label ?? 'audit');
   const firstName = options.firstName ?? '';
   const lastName = options.lastName ?? '';
-  const agent = (test: Test) => (options.userAgent ? test.set('User-Agent', options.userAgent) : test);
+  const agent = (test: ApiCall) => (options.userAgent ? test.set('User-Agent', options.userAgent) : test);
   const res = await agent(
     api.post('/api/auth/register', { email, password: GOOD_PASSWORD, firstName, lastName }),
   );
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.text}`);
   const token = String(res.body.token);
-  const auth = (test: Test) => agent(test.set('Authorization', `Bearer ${token}`));
+  const auth = (test: ApiCall) => agent(test.set('Authorization', `Bearer ${token}`));
   const person: Person = {
     userId: String(res.body.user.id),
     email,

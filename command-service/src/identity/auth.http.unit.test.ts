@@ -12,7 +12,7 @@ import { INVALID_CREDENTIALS } from './routes';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ storage: 'memory' });
 });
 afterAll(async () => {
   await stack.close();
@@ -473,7 +473,7 @@ describe('login: wrong password and unknown e-mail look the same', () => {
 
   test('both take about as long (each verifies an argon2 hash at production cost): medians of 5 within 3×, apart by less than half a verify', async () => {
     // The test stacks hash at the cheapest cost; this one pays production's, so a skipped verification shows.
-    const owasp = await startStack({ passwordCost: OWASP_ARGON2 });
+    const owasp = await startStack({ storage: 'memory', passwordCost: OWASP_ARGON2 });
     const api = owasp.client();
     const email = freshEmail();
     expect(

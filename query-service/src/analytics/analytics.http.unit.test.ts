@@ -118,7 +118,7 @@ const FIRST = {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ clock, publishContent: true });
+  stack = await startStack({ storage: 'memory', clock, publishContent: true });
   analyst = await registerWithRole(stack, 'analyst');
   const [l1, l2, l3, l4, l5, l6] = await Promise.all(
     [1, 2, 3, 4, 5, 6].map((n) => register(stack, { label: `analytics-l${n}` })),

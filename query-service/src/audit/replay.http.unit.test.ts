@@ -70,7 +70,7 @@ const iso = () => clock.now().toISOString();
 const plus = (time: string, ms: number) => new Date(Date.parse(time) + ms).toISOString();
 
 beforeAll(async () => {
-  stack = await startStack({ clock, publishContent: true });
+  stack = await startStack({ storage: 'memory', clock, publishContent: true });
   auditor = await registerWithRole(stack, 'auditor', { firstName: 'Ann', lastName: 'Auditor' });
 
   clock.advance(MINUTE);

@@ -27,7 +27,7 @@ const clock = testClock();
 let stack: Stack;
 let learner: Learner;
 beforeAll(async () => {
-  stack = await startPsychologyStack(clock);
+  stack = await startPsychologyStack(clock, { storage: 'memory' });
   learner = await compliantLearner(stack, 'dashboard');
 });
 afterAll(async () => {

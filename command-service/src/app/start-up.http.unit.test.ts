@@ -36,7 +36,7 @@ let oldResult: Record<string, unknown>;
 let restart: Awaited<ReturnType<typeof publishContent>>;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { MIN_READ_SECONDS: '0' } });
+  stack = await startStack({ storage: 'memory', env: { MIN_READ_SECONDS: '0' } });
   // The first edition's data folder.
   await publishDocuments(stack.storage.log, FIRST_EDITION, options);
   await publishCourse(stack.storage.log, loadCourse(), options);

@@ -19,7 +19,7 @@ import {
 let stack: Stack;
 let learner: Learner;
 beforeAll(async () => {
-  stack = await startCourseStack();
+  stack = await startCourseStack({ storage: 'memory' });
   learner = await compliantLearner(stack, 'checks');
 });
 afterAll(async () => {

@@ -55,7 +55,7 @@ async function readAndAcknowledge(person: Person, version = RISK.version) {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ clock, publishContent: true });
+  stack = await startStack({ storage: 'memory', clock, publishContent: true });
   auditor = await registerWithRole(stack, 'auditor');
   clock.set(at(MINUTE));
   a = await register(stack, { label: 'cov-a' });

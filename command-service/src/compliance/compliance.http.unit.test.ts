@@ -21,7 +21,7 @@ import { DOCUMENT_MUST_BE_READ, NOT_CURRENT_VERSION, oneYearAfter } from './comp
 const clock = testClock();
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ clock, publishContent: true, processManagers: true });
+  stack = await startStack({ storage: 'memory', clock, publishContent: true, processManagers: true });
 });
 afterAll(async () => {
   await stack?.close();
@@ -688,6 +688,7 @@ describe('MIN_READ_SECONDS', () => {
   test('configured to 30: 10 s of reading is refused, 30 s is enough', async () => {
     const slowClock = testClock();
     const slow = await startStack({
+      storage: 'memory',
       clock: slowClock,
       publishContent: true,
       env: { MIN_READ_SECONDS: '30' },

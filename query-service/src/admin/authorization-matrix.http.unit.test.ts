@@ -7,6 +7,7 @@
  * learners' routes take no user id, auditors' routes only read, analysts' answers carry no identity.
  */
 
+import type { ApiResponse as Response } from '@tickwise/command-service/testing';
 import {
   type Client,
   documentInForce,
@@ -19,7 +20,6 @@ import {
 } from '@tickwise/command-service/testing';
 import { type Access, type RouteSpec, routeList, streams } from '@tickwise/contracts';
 import { readState } from '@tickwise/projections';
-import type { Response } from 'supertest';
 import { type Person, passGate, RISK_ANSWERS, register, registerWithRole } from '../audit/test-support';
 
 type CallerName = 'signed out' | 'bad token' | 'learner' | 'compliant' | 'auditor' | 'analyst' | 'admin';
@@ -67,7 +67,12 @@ const person = (name: CallerName) => {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ publishContent: true, processManagers: true, env: { MIN_READ_SECONDS: '0' } });
+  stack = await startStack({
+    storage: 'memory',
+    publishContent: true,
+    processManagers: true,
+    env: { MIN_READ_SECONDS: '0' },
+  });
   people.set('learner', await register(stack, { label: 'matrix-learner' }));
   const compliant = await register(stack, { label: 'matrix-compliant' });
   await passGate(compliant);

@@ -16,7 +16,7 @@ let other: Person;
 let exported: PersonalDataExport;
 
 beforeAll(async () => {
-  stack = await startStack({ clock, publishContent: true });
+  stack = await startStack({ storage: 'memory', clock, publishContent: true });
   learner = await register(stack, {
     label: 'export',
     firstName: 'Grace',

@@ -15,7 +15,7 @@ import {
 let stack: Stack;
 let learner: Learner;
 beforeAll(async () => {
-  stack = await startCourseStack();
+  stack = await startCourseStack({ storage: 'memory' });
   learner = await compliantLearner(stack, 'catalog');
 });
 afterAll(async () => {

@@ -25,7 +25,7 @@ const clock = testClock();
 let stack: Stack;
 let learner: Learner;
 beforeAll(async () => {
-  stack = await startPsychologyStack(clock);
+  stack = await startPsychologyStack(clock, { storage: 'memory' });
   learner = await compliantLearner(stack, 'psychology');
 });
 afterAll(async () => {
@@ -224,7 +224,7 @@ describe('before any instrument is published', () => {
   let early: Learner;
   beforeAll(async () => {
     // Only the compliance documents (so a learner can become compliant); no course, no instrument.
-    bare = await startStack({ env: { MIN_READ_SECONDS: '0' } });
+    bare = await startStack({ storage: 'memory', env: { MIN_READ_SECONDS: '0' } });
     await publishDocuments(bare.storage.log, loadComplianceDocuments(), {
       actor: 'system:publisher',
       now: () => new Date(),

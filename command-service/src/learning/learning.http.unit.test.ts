@@ -17,7 +17,7 @@ import {
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startCourseStack();
+  stack = await startCourseStack({ storage: 'memory' });
 });
 afterAll(async () => {
   await stack?.close();
@@ -502,7 +502,7 @@ const slowStreamReads =
 describe('one learner’s independent writes at once, on a log that reads streams slowly', () => {
   let slow: Stack;
   beforeAll(async () => {
-    slow = await startCourseStack({ logBeneath: slowStreamReads(5) });
+    slow = await startCourseStack({ storage: 'memory', logBeneath: slowStreamReads(5) });
   });
   afterAll(async () => {
     await slow?.close();

@@ -26,7 +26,7 @@ import {
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startPsychologyStack();
+  stack = await startPsychologyStack(undefined, { storage: 'memory' });
 });
 afterAll(async () => {
   await stack?.close();

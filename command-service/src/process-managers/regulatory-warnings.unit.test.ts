@@ -14,7 +14,12 @@ const CHECKPOINT = processCheckpoint('regulatory-warnings');
 let stack: Stack;
 beforeAll(async () => {
   // The process managers are started and stopped by the test itself.
-  stack = await startStack({ clock: testClock(), publishContent: true, processManagers: false });
+  stack = await startStack({
+    storage: 'memory',
+    clock: testClock(),
+    publishContent: true,
+    processManagers: false,
+  });
 });
 afterAll(async () => {
   await stack?.close();
