@@ -32,9 +32,11 @@ export function authentication(tokens: TokenService, users: UserDirectory): Midd
     if (match?.[1]) {
       const claims = tokens.verify(match[1]);
       const user = claims ? await users.principalOf(claims.userId) : undefined;
+      // A token issued in the very millisecond of a logout is revoked with it: a logout is never undone by
+      // a clock that did not move (a new login in that millisecond is refused, and signs in again).
       const revoked =
         claims && user?.tokensRevokedBefore
-          ? claims.issuedAtMs < Date.parse(user.tokensRevokedBefore)
+          ? claims.issuedAtMs <= Date.parse(user.tokensRevokedBefore)
           : false;
       auth =
         claims && user && !revoked

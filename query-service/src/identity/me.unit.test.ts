@@ -16,7 +16,7 @@ import jwt from 'jsonwebtoken';
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ storage: 'memory' });
 });
 afterAll(async () => {
   await stack.close();
@@ -286,7 +286,7 @@ describe('logout', () => {
   describe('in force on the very next request, while the projections lag behind the log', () => {
     let lagging: Stack;
     beforeAll(async () => {
-      lagging = await startStack({ projectionCommitDelayMs: 60 });
+      lagging = await startStack({ storage: 'memory', projectionCommitDelayMs: 60 });
     });
     afterAll(async () => {
       await lagging.close();
@@ -309,7 +309,7 @@ describe('logout', () => {
           .set('Authorization', `Bearer ${token}`);
         expect(logout.status).toBe(200);
         const read = await lagging.client().get(ME).set('Authorization', `Bearer ${token}`);
-        const write = await stack
+        const write = await lagging
           .client()
           .post('/api/compliance/document-views', { documentType: 'risk_disclosure', version: '1.0' })
           .set('Authorization', `Bearer ${token}`);
@@ -346,7 +346,7 @@ describe('logout', () => {
 
 describe('token lifetime', () => {
   test('JWT_TTL_SECONDS sets exp', async () => {
-    const short = await startStack({ env: { JWT_TTL_SECONDS: '120' } });
+    const short = await startStack({ storage: 'memory', env: { JWT_TTL_SECONDS: '120' } });
     try {
       const res = await short
         .client()
