@@ -63,23 +63,23 @@ describe('followLog', () => {
   });
 
   test('an idle log hands over empty batches every idleMs; without idleMs it waits for an event', async () => {
-    const stopping = new AbortController();
-    let idle = 0;
-    const following = followLog(log, { from: START, signal: stopping.signal, idleMs: 20 }, async (batch) => {
-      if (batch.length === 0) idle++;
-      return 'continue';
-    });
-    await until(() => idle >= 2);
-    stopping.abort();
-    await following;
-
+    // Two followers of the same idle log: the one without idleMs is never called while the other one sees
+    // three idle ticks go by.
     const waiting = new AbortController();
     let calls = 0;
     const quiet = followLog(log, { from: START, signal: waiting.signal }, async () => {
       calls++;
       return 'continue';
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stopping = new AbortController();
+    let idle = 0;
+    const following = followLog(log, { from: START, signal: stopping.signal, idleMs: 20 }, async (batch) => {
+      if (batch.length === 0) idle++;
+      return 'continue';
+    });
+    await until(() => idle >= 3);
+    stopping.abort();
+    await following;
     waiting.abort();
     await quiet;
     expect(calls).toBe(0);
