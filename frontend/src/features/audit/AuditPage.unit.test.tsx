@@ -86,7 +86,7 @@ describe('the audit screen', () => {
     expect(screen.getByTestId('audit-verification')).toHaveTextContent('Verified');
     expect(screen.getByText('All 3 hash chains intact (8 events).')).toBeInTheDocument();
     expect(screen.getByTestId('audit-checkpoint')).toHaveTextContent(
-      'Verified against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC.',
+      'Verified against signed checkpoint #7 of 2026-11-26 10:41:00.000 UTC.',
     );
     const timeline = screen.getByRole('list', { name: /Timeline: 5 compliance events/ });
     const entries = within(timeline).getAllByTestId('audit-entry');
@@ -176,12 +176,12 @@ describe('the audit screen', () => {
     serve({
       history: () => ({
         ...HISTORY,
-        checkpoint: { ...HISTORY.checkpoint, seq: 11, problem: 'the head file kept outside it records #12' },
+        checkpoint: { ...HISTORY.checkpoint, seq: 6, problem: 'the head file kept outside it records #7' },
       }),
     });
     renderAudit(`/audit?learner=${LEARNER.id}`);
     expect(await screen.findByTestId('audit-checkpoint')).toHaveTextContent(
-      '⚠ Warning: the head file kept outside it records #12. Verified only against signed checkpoint #11',
+      '⚠ Warning: the head file kept outside it records #7. Verified only against signed checkpoint #6',
     );
   });
 

@@ -113,14 +113,14 @@ describe('up to which signed checkpoint', () => {
   it('names the checkpoint and its time when every event is covered', () => {
     expect(checkpointSummary(HISTORY.checkpoint, HISTORY.verification)).toEqual({
       ok: true,
-      text: 'Verified against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC.',
+      text: 'Verified against signed checkpoint #7 of 2026-11-26 10:41:00.000 UTC.',
     });
   });
 
   it('counts the events newer than the checkpoint as not yet covered, not as verified', () => {
     const newer = [{ ...compliance, events: 7 }];
     expect(checkpointSummary(HISTORY.checkpoint, newer).text).toBe(
-      'Verified against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC. 2 newer events are not yet covered by a signed checkpoint.',
+      'Verified against signed checkpoint #7 of 2026-11-26 10:41:00.000 UTC. 2 newer events are not yet covered by a signed checkpoint.',
     );
     expect(streamResult({ ...compliance, events: 7 })).toBe('Chain intact; 2 not yet signed');
   });
@@ -133,12 +133,12 @@ describe('up to which signed checkpoint', () => {
       text: 'Not verified against a signed checkpoint: the log holds none yet.',
     });
     const deleted = checkpointSummary(
-      { ...HISTORY.checkpoint, problem: 'the head file records #14' },
+      { ...HISTORY.checkpoint, problem: 'the head file records #9' },
       HISTORY.verification,
     );
     expect(deleted).toEqual({
       ok: false,
-      text: 'Warning: the head file records #14. Verified only against signed checkpoint #12 of 2026-11-26 10:41:00.000 UTC.',
+      text: 'Warning: the head file records #9. Verified only against signed checkpoint #7 of 2026-11-26 10:41:00.000 UTC.',
     });
   });
 

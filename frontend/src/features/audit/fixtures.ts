@@ -116,7 +116,7 @@ export const HISTORY: AuditHistory = {
       problem: null,
     },
   ],
-  checkpoint: { seq: 12, signedAt: '2026-11-26T10:41:00.000Z', keyId: 'b'.repeat(64), problem: null },
+  checkpoint: { seq: 7, signedAt: '2026-11-26T10:41:00.000Z', keyId: 'b'.repeat(64), problem: null },
 };
 
 /** The same learner before the risk assessment: acknowledged, but not compliant. */
