@@ -1,7 +1,7 @@
 /**
  * Signed checkpoints of the whole event log (in the manner of Certificate Transparency's signed tree heads,
  * RFC 9162): a Merkle tree over the head (last revision, last hash) of every stream, its root signed with
- * Ed25519 by a key kept outside the database. README.md, "Tamper evidence", says what they prove.
+ * Ed25519 by a key kept outside the database. docs/security/tamper-evidence.md says what they prove.
  */
 import * as t from 'io-ts';
 import {

@@ -1,6 +1,7 @@
 /**
  * Domain events: one exact codec per event's data. Event type names and stream names are part of
- * the contract (DESIGN.md). `eventStreams` says which stream category each event lives in.
+ * the contract (docs/architecture/event-log.md). `eventStreams` says which stream category each event
+ * lives in.
  */
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';

@@ -1,7 +1,7 @@
 /**
  * GET /api/account/data: everything Tickwise holds about the signed-in learner, decrypted, as one
  * documented JSON file (GDPR Art. 15 and 20). Each list is oldest first; each entry is the recorded fact
- * itself (README, "Personal data": "Download my data").
+ * itself (docs/security/personal-data.md, "Download my data").
  */
 import * as t from 'io-ts';
 import { closed, entityId, isoDateTime, struct, text } from './codecs';

@@ -1,5 +1,5 @@
 /**
- * Which fields of which events are personal data (README, "Personal data"): the encryption layer seals
+ * Which fields of which events are personal data (docs/security/personal-data.md): the encryption layer seals
  * exactly these under their data subject's key, and reads give the erased value once that key is destroyed.
  * Everything not listed stays in the clear, so projections that read no personal field never decrypt.
  */

@@ -1,5 +1,5 @@
 /**
- * A learner's rights over their data in one place (README, "Personal data"): erasing an account, its
+ * A learner's rights over their data in one place (docs/security/personal-data.md): erasing an account, its
  * events, request body and route. Erasure destroys the learner's data key, so every personal field the log
  * holds of them reads as erased; the pseudonymous compliance evidence stays (Art. 17(3)(b)).
  */

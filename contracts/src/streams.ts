@@ -1,5 +1,5 @@
 /**
- * Stream names (DESIGN.md, "Streams and events"). Pure string functions: hashes are computed by
+ * Stream names (docs/architecture/event-log.md, "Streams"). Pure string functions: hashes are computed by
  * callers (contracts stay browser-safe), as sha256 hex of `normalizeEmail(email)`.
  */
 

@@ -171,7 +171,7 @@ describe('streams', () => {
     expect(byCategory('login')).toEqual(['LoginFailed', 'FailedLoginsExpired']);
   });
 
-  it('builds the stream names of DESIGN.md', () => {
+  it('builds the stream names of the event log', () => {
     expect(streams.user(userId)).toBe(`user-${userId}`);
     expect(streams.email(hash)).toBe(`email-${hash}`);
     expect(streams.login(hash)).toBe(`login-${hash}`);

@@ -119,7 +119,7 @@ describe('the route table', () => {
     expect(successStatus(routes.me)).toBe(200);
   });
 
-  it('responds with arrays where the spec lists items', () => {
+  it('responds with arrays for the lists: modules, progress, risk assessments, warnings', () => {
     for (const route of [
       routes.modules,
       routes.progress,

@@ -1,7 +1,8 @@
-// npm run bench, the cost of encrypting personal data (README, "Personal data"): a history seeded through the
-// encryption layer, as the app writes it; the projections that read personal fields (users, compliance)
-// rebuilt from it with decryption and, for comparison, from the same stored events without (personal fields
-// left sealed); then durable single-event appends of a personal event with and without the layer.
+// npm run bench, the cost of encrypting personal data (docs/security/personal-data.md): a history seeded
+// through the encryption layer, as the app writes it; the projections that read personal fields (users,
+// compliance) rebuilt from it with decryption and, for comparison, from the same stored events without
+// (personal fields left sealed); then durable single-event appends of a personal event with and without the
+// layer.
 // BENCH_ONLY=encryption runs only this section; BENCH_ENCRYPTION_LEARNERS sets the history's size
 // (default 5,000 learners, about 260,000 events); BENCH_DIR keeps the history in <dir>/encrypted.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

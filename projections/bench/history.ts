@@ -48,9 +48,10 @@ export interface StreamBatch {
 }
 
 /**
- * One learner's realistic history across the streams of DESIGN.md: registration and e-mail reservation,
- * the compliance gate (views, acknowledgments with evidence, a risk assessment, warnings), lessons,
- * graded quiz answers and module quizzes in course order, and sometimes a psychology assessment.
+ * One learner's realistic history across the streams of docs/architecture/event-log.md: registration and
+ * e-mail reservation, the compliance gate (views, acknowledgments with evidence, a risk assessment,
+ * warnings), lessons, graded quiz answers and module quizzes in course order, and sometimes a psychology
+ * assessment.
  */
 export function learnerHistory(
   index: number,

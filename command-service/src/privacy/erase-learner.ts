@@ -24,9 +24,10 @@ export interface Erasure {
 }
 
 /**
- * Erases a learner (README, "Personal data"): records LearnerErased on their user stream (which voids their
- * tokens and scrubs the read models), releases their e-mail address, then destroys their data keys and the
- * key of their failed logins, so every personal field the log holds of them reads as erased from then on.
+ * Erases a learner (the erasure rule; docs/security/personal-data.md, "Erasure"): records LearnerErased on
+ * their user stream (which voids their tokens and scrubs the read models), releases their e-mail address,
+ * then destroys their data keys and the key of their failed logins, so every personal field the log holds
+ * of them reads as erased from then on.
  * The keys go last: if destroying them fails, the erasure is recorded and `npm run admin -- retention
  * --apply` destroys them (it finishes erasures whose keys remain).
  */

@@ -26,7 +26,7 @@ export function documentInForce(documentType: string): AuthoredDocument {
   return latest;
 }
 
-/** The four documents in force after start-up, in the spec's order. */
+/** The four documents in force after start-up, in the order of the compliance rule (docs/product.md). */
 export const documentsInForce = (): AuthoredDocument[] => DocumentType.values.map(documentInForce);
 
 /** `version` with its last part one higher: "1.1" → "1.2", "2.0.3" → "2.0.4". */

@@ -84,7 +84,7 @@ type AppBaseQuery = BaseQueryFn<ApiRequest, unknown, ApiError, RetryOptions>;
 /**
  * The base query with RTK Query's `retry` around it, its errors still ApiErrors: `retry` ends a request
  * cancelled while it waits with an error of its own, which becomes an ApiError with no status here.
- * No retries unless an endpoint asks for them (retriesOf): the spec's "no retries by default".
+ * No retries unless an endpoint asks for them (retriesOf): by default a failed request fails at once.
  */
 function withRetries(baseQuery: BaseQueryFn<ApiRequest, unknown, ApiError>): AppBaseQuery {
   const retrying = retry(baseQuery, { maxRetries: 0 });

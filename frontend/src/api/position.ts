@@ -1,7 +1,8 @@
 /**
  * Read your own writes. Command responses carry the commit position of what they appended (X-Position);
- * the highest one seen is kept in sessionStorage (it survives the reloads the spec demands) and sent with
- * every query (X-Min-Position), so the query service answers only once its read models have caught up.
+ * the highest one seen is kept in sessionStorage (it survives the reloads after sign-in and after the
+ * compliance dialog, docs/product.md) and sent with every query (X-Min-Position), so the query service
+ * answers only once its read models have caught up.
  */
 import { comparePositions, isPosition } from '@tickwise/contracts/positions';
 import { readItem, storageKeys, writeItem } from '../app/storage';

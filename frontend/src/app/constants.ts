@@ -1,4 +1,4 @@
-/** The spec's delays and limits (§9), in one place. */
+/** The product's delays and limits (docs/product.md), in one place. */
 export const COOKIE_BANNER_DELAY_MS = 1000;
 export const LOGIN_RELOAD_DELAY_MS = 500;
 /** After registration the compliance dialog opens after this delay (the compliance feature's hook). */

@@ -23,7 +23,7 @@ export interface NavigationBarProps {
 
 const sectionRoutes = new Set(['/course', '/compliance']);
 
-/** The navigation bar in each of the spec's variants (§2). */
+/** The navigation bar, signed out and signed in (the navigation rule, docs/product.md). */
 export function NavigationBar({ onLogin, onLoginIntent }: NavigationBarProps) {
   const { user, isAuthenticated } = useSession();
   const { logout } = useAuthActions();
@@ -129,7 +129,7 @@ interface SignedInItemsProps {
   readonly stacked?: boolean;
 }
 
-/** The signed-in navigation: section links by the spec's rules, the welcome line and Logout. */
+/** The signed-in navigation: section links by the navigation rule, the welcome line and Logout. */
 function SignedInItems({ user, pathname, onLogout, stacked = false }: SignedInItemsProps) {
   const item = { variant: 'ghost', size: 'sm', justifyContent: stacked ? 'flex-start' : 'center' } as const;
   const welcome = (

@@ -1,9 +1,9 @@
 /**
  * The one markdown renderer of the app (policy pages, lesson sections): marked turns markdown into HTML,
- * DOMPurify keeps exactly the spec's allow-list (§1) — p, h1–h6, ul, ol, li, strong, em, code, pre,
- * blockquote, br, span, div — and only the class attribute. Everything else goes: links, images, tables,
- * forms, svg, iframes, scripts and styles (with their content), event handlers, style, data-* and aria-*
- * attributes, and therefore any javascript: or data: URL.
+ * DOMPurify keeps exactly the formatting rule's allow-list (docs/product.md) — p, h1–h6, ul, ol, li,
+ * strong, em, code, pre, blockquote, br, span, div — and only the class attribute. Everything else goes:
+ * links, images, tables, forms, svg, iframes, scripts and styles (with their content), event handlers,
+ * style, data-* and aria-* attributes, and therefore any javascript: or data: URL.
  */
 import DOMPurify, { type Config } from 'dompurify';
 import { marked } from 'marked';

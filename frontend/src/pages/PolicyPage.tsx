@@ -77,7 +77,7 @@ export function PolicyPage({ slug }: { readonly slug: PolicySlug }) {
           color="fg.muted"
           lineHeight="1.75"
           css={prose}
-          // Sanitised by DOMPurify to the spec's allow-list (see ./policies).
+          // Sanitised by DOMPurify to the formatting rule's allow-list (see ./policies).
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised markdown
           dangerouslySetInnerHTML={{ __html: page.html }}
         />

@@ -1,8 +1,8 @@
 /**
  * The policy pages' text, authored in content/policies/*.md (front matter: title, effective, updated) and
  * bundled at build time. Rendered by the shared renderer (../content/markdown): marked, then DOMPurify to
- * the spec's allow-list — paragraphs, headings, lists, strong, em, code, pre, blockquote, br, span, div and
- * the class attribute.
+ * the formatting rule's allow-list — paragraphs, headings, lists, strong, em, code, pre, blockquote, br,
+ * span, div and the class attribute.
  */
 import cftcCompliance from '../../../content/policies/cftc-compliance.md?raw';
 import cookiePolicy from '../../../content/policies/cookie-policy.md?raw';

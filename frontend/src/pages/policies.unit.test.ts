@@ -14,7 +14,7 @@ describe('the policy pages', () => {
     },
   );
 
-  it('carry the facts of the spec', () => {
+  it('state the retention periods, cookie lifetimes and regulatory status', () => {
     const text = (slug: Parameters<typeof policy>[0]) => policy(slug).html.replace(/<[^>]+>/g, '');
     expect(text('privacy-policy')).toMatch(/3 years/);
     expect(text('privacy-policy')).toMatch(/7 years/);

@@ -59,7 +59,7 @@ export function useAuthActions(): AuthActions {
       )
         .unwrap()
         .catch((error: unknown) => {
-          // An answer without both token and user breaks the route's codec: said in the spec's words.
+          // An answer without both token and user breaks the route's codec: INVALID_RESPONSE says so.
           throw isBrokenAnswer(error) ? new Error(INVALID_RESPONSE) : error;
         });
       await dispatch(signIn(response));

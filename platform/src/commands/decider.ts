@@ -27,7 +27,7 @@ export const fold = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>, eve
   events.reduce(decider.evolve, decider.initialState);
 
 /**
- * A decider's given/when/then specs: `given(...history).when(command)` is the decision, which the spec then
+ * A decider's given/when/then specs: `given(...history).when(command)` is the decision, which the test then
  * compares with the events it expects, or the refusal.
  */
 export const deciderSpec = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>) => ({

@@ -87,7 +87,7 @@ const warningsOnceIssued = (learner: Learner, count: number) =>
   );
 
 describe('GET /api/compliance/documents', () => {
-  test('the four documents in force, in the spec order, with their fields and the consent wording', async () => {
+  test("the four documents in force, in the compliance rule's order, with their fields and the consent wording", async () => {
     const learner = await register();
     const documents = await list(learner, '/api/compliance/documents');
     expect(documents.map((d) => d.documentType)).toEqual([...DocumentType.values]);

@@ -15,7 +15,7 @@ import type { QueryServiceDeps } from '../app/deps';
 
 const order = (type: string) => DocumentType.values.indexOf(type as DocumentType);
 
-/** The documents in force, in the spec's order: derived once per version of the read model. */
+/** The documents in force, in the compliance rule's order: derived once per version of the read model. */
 const documentList = derivedFrom((documents: readonly ActiveDocumentDoc[]) =>
   documents
     .toSorted((a, b) => order(a.id) - order(b.id))

@@ -1,7 +1,7 @@
 /**
  * GET /api/dashboard after a scripted history on the whole stack: lessons, two
  * module quizzes with known scores and their retakes, a psychology assessment and its retake — the
- * dashboard read model holds that history and the answer equals the spec's formulas.
+ * dashboard read model holds that history and the answer equals the dashboard's formulas (docs/product.md).
  */
 import {
   compliantLearner,
@@ -153,12 +153,12 @@ describe('after a scripted history', () => {
     });
   });
 
-  test('GET /api/dashboard equals the spec’s formulas worked by hand', async () => {
+  test('GET /api/dashboard equals the dashboard’s formulas worked by hand', async () => {
     const now = await dashboard();
     expect(now).toEqual({
       // 2 of 12 modules have their quiz done: 16.7 → 17.
       courseProgress: 17,
-      // (70 + 30 + 100 + 50) / 4 = 62.5 → 63 (the spec's rounded mean).
+      // (70 + 30 + 100 + 50) / 4 = 62.5 → 63 (Quiz Average is the rounded mean).
       quizAverage: 63,
       eqScore: MIXED_SCORES.emotionalIntelligence,
       stressResilience: MIXED_SCORES.stressResilience,

@@ -67,7 +67,7 @@ export function DocumentText({ id, title, content, maxH = '40vh', headingOffset 
       lineHeight="1.7"
       css={prose}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-      // Sanitised by DOMPurify to the spec's allow-list (see pages/policies).
+      // Sanitised by DOMPurify to the formatting rule's allow-list (see pages/policies).
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised markdown
       dangerouslySetInnerHTML={{ __html: html }}
     />

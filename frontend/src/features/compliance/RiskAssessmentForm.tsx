@@ -2,7 +2,8 @@
  * The risk-assessment step: experience level, financial situation and investment
  * objective (required), risk capacity on a 1–10 slider (step 1, default 5), annual income and net worth
  * (optional free text, sent as null when empty). Submit stays disabled until the three required fields
- * are set. expiresAt is sent one year ahead as the spec's payload has it; the server sets its own.
+ * are set. expiresAt is sent one year ahead; the server ignores it and sets its own (the risk assessment
+ * rule).
  */
 import {
   Box,

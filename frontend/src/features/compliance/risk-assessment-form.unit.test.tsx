@@ -1,5 +1,5 @@
 /**
- * The risk-assessment form: the spec's choices, the 1–10 slider defaulting to 5,
+ * The risk-assessment form: the choices of the risk assessment rule, the 1–10 slider defaulting to 5,
  * submit disabled until the three required fields are set, the payload, and the error toasts.
  */
 import { Dialog } from '@chakra-ui/react';
@@ -66,7 +66,7 @@ beforeEach(() => localStorage.setItem(storageKeys.token, 'token-123'));
 afterEach(() => act(() => dismissToast()));
 
 describe('the risk-assessment form', () => {
-  it("offers the spec's choices and a 1–10 risk slider that starts at 5 and moves in steps of 1", async () => {
+  it("offers the risk assessment rule's choices and a 1–10 risk slider that starts at 5 and moves in steps of 1", async () => {
     scriptFetch(() => json({}));
     const user = userEvent.setup();
     renderForm();

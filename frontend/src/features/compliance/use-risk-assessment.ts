@@ -1,7 +1,7 @@
 /**
  * The risk assessment's answers and their submission: field messages once a submit was tried (then
  * following every change), the server's field messages in the same words until that field changes, the
- * spec's toasts ('Required Fields Missing', the missing token, 'Error' with the server's words), and focus
+ * form's toasts ('Required Fields Missing', the missing token, 'Error' with the server's words), and focus
  * on the first field to fix.
  */
 import type { RiskAssessment } from '@tickwise/contracts';

@@ -1,6 +1,6 @@
 /**
  * A lesson's text as collapsible, typed sections: the markdown is split by its level-2 headings,
- * each section rendered by the app's one markdown renderer and sanitised to the spec's allow-list.
+ * each section rendered by the app's one markdown renderer and sanitised to the formatting rule's allow-list.
  */
 import { Accordion, Box, Text } from '@chakra-ui/react';
 import { type LessonSection, type SectionType, splitSections } from '@tickwise/contracts';
@@ -59,7 +59,7 @@ function SectionBody({ html }: { readonly html: string }) {
       color="fg.muted"
       lineHeight="1.75"
       css={prose}
-      // Sanitised by DOMPurify to the spec's allow-list (see content/markdown.ts).
+      // Sanitised by DOMPurify to the formatting rule's allow-list (see content/markdown.ts).
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised markdown
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -213,7 +213,7 @@ function QuizRunner({
 }
 
 /**
- * WCAG 2.2.1 (timing adjustable): the spec's 3 seconds of feedback are too short to read a long
+ * WCAG 2.2.1 (timing adjustable): the answer rule's 3 seconds of feedback are too short to read a long
  * explanation, so they can be stopped. One button, so focus stays on it: 'Pause feedback' stops the
  * timer, then 'Continue' moves on when the learner is ready.
  */

@@ -1,7 +1,7 @@
 /**
  * The lesson renderer (the app's one markdown renderer, content/markdown.ts) against an XSS corpus:
- * nothing outside the spec's allow-list survives — elements p, h1–h6, ul, ol, li, strong, em, code, pre,
- * blockquote, br, span, div; the class attribute only.
+ * nothing outside the formatting rule's allow-list survives — elements p, h1–h6, ul, ol, li, strong, em,
+ * code, pre, blockquote, br, span, div; the class attribute only.
  */
 import { ALLOWED_ATTR, ALLOWED_TAGS, renderMarkdown, sanitizeHtml } from '../../content/markdown';
 import { renderSections } from './LessonContent';

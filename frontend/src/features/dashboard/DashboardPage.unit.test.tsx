@@ -112,7 +112,7 @@ describe('the learner dashboard', () => {
     ]);
   });
 
-  it('colours each score by its band: quiz 89 blue (§5 quiz colours), EQ 75 yellow, resilience 45 red', async () => {
+  it("colours each score by its band: quiz 89 blue (the pass rule's bands), EQ 75 yellow, resilience 45 red", async () => {
     renderDashboard();
     const stats = await screen.findAllByTestId('stat-card');
     expect(stats.map((s) => s.getAttribute('data-tone'))).toEqual([null, 'blue', 'yellow', 'red']);
