@@ -2,7 +2,7 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DomainEvent, dataSubjectOf, erasedSubjectsOf, personalFields } from '@tickwise/contracts';
 import type { MongoClient } from 'mongodb';
-import { ensureDataDir, type StorageConfig } from './config';
+import { databaseDirOf, ensureDataDir, type StorageConfig } from './config';
 import { domainEvents } from './eventlog/decode';
 import type { EventLog, TaggedEvent } from './eventlog/port';
 import { SqliteEventLog } from './eventlog/sqlite-event-log';
@@ -98,9 +98,12 @@ const adapters = {
     require('./readmodels/mongo-read-models'),
 };
 
-/** The data keys of this deployment: `keys.db` under DATA_DIR (or MongoDB's `dataKeys`), master key loaded. */
+/**
+ * The data keys of this deployment: `keys.db` under DATABASE_DIR (default DATA_DIR), or MongoDB's `dataKeys`;
+ * the master key is MASTER_KEY, else the one generated into DATA_DIR.
+ */
 export async function openDataKeys(config: StorageConfig): Promise<DataKeys> {
-  const keysFile = join(config.dataDir, 'keys.db');
+  const keysFile = join(databaseDirOf(config), 'keys.db');
   const keyStore: KeyStore = config.mongoUrl
     ? await adapters.mongoKeyStore().MongoKeyStore.connect(config.mongoUrl, config.mongoDb)
     : opened(keysFile, () => new SqliteKeyStore({ file: privateDatabaseFile(keysFile) }));
@@ -111,15 +114,17 @@ export async function openDataKeys(config: StorageConfig): Promise<DataKeys> {
 }
 
 /**
- * Opens the two storage ports: embedded SQLite files under DATA_DIR unless EVENTSTORE_URL / MONGO_URL are
- * set. A log written by a release from before personal data was encrypted is refused (`ClearPersonalDataError`,
- * whose message tells the operator to run the migration) before anything else is opened or created.
+ * Opens the two storage ports: embedded SQLite files under DATABASE_DIR (default DATA_DIR) unless
+ * EVENTSTORE_URL / MONGO_URL are set. A log written by a release from before personal data was encrypted is
+ * refused (`ClearPersonalDataError`, whose message tells the operator to run the migration) before anything
+ * else is opened or created.
  */
 export async function openStorage(config: StorageConfig, options: OpenOptions = {}): Promise<Storage> {
+  const databaseDir = databaseDirOf(config);
   const needsDataDir = !config.eventstoreUrl || !config.mongoUrl;
-  if (needsDataDir) opened(config.dataDir, () => ensureDataDir(config));
-  const eventsFile = join(config.dataDir, 'events.db');
-  const readModelsFile = join(config.dataDir, 'read-models.db');
+  if (needsDataDir) opened(databaseDir, () => ensureDataDir({ dataDir: databaseDir }));
+  const eventsFile = join(databaseDir, 'events.db');
+  const readModelsFile = join(databaseDir, 'read-models.db');
   const stored = sealedEvents(personalFields);
   const adapterLog: EventLog = config.eventstoreUrl
     ? new (adapters.eventStoreDb().EventStoreDbEventLog)(config.eventstoreUrl, { events: stored })
