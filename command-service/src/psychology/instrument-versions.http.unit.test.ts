@@ -1,8 +1,8 @@
 /**
- * A learner's results across instrument versions, on the whole stack: a result taken under 1.0, one under
- * 2.0, then 3.0 (the authored version) is published. Each earlier result keeps its scores, its archetype and
- * its instrument version, and is described in the wording of that version; the questions and a retake are
- * the current version's.
+ * A learner's results across instrument versions, on the whole stack (in memory): a result taken under 1.0,
+ * one under 2.0, then 3.0 (the authored version) is published. Each earlier result keeps its scores, its
+ * archetype and its instrument version, and is described in the wording of that version; the questions and a
+ * retake are the current version's.
  */
 import path from 'node:path';
 import type { PsychologyResponse } from '@tickwise/contracts';
@@ -44,7 +44,7 @@ let first: Record<string, unknown>;
 let second: Record<string, unknown>;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { MIN_READ_SECONDS: '0' } });
+  stack = await startStack({ storage: 'memory', env: { MIN_READ_SECONDS: '0' } });
   await publishDocuments(stack.storage.log, documentsInForce(), options);
   await publishCourse(stack.storage.log, loadCourse(), options);
   await publishInstrument(stack.storage.log, V1, options);
