@@ -13,6 +13,7 @@ const root = resolve(__dirname, '..', '..');
 const COMPOSE_MISSING =
   "docker-compose is not installed: the compose validation runs Debian's docker-compose offline. Install it with `apt-get install -y --no-install-recommends docker-compose` (.ci/run does).";
 const SECRET = 'compose-test-secret-0123456789abcdef0123456789';
+const MASTER_KEY = 'ab'.repeat(32);
 /** The one-line body of an Ed25519 PKCS#8 key, as .env.example says to make one. */
 const SIGNING_KEY = generateKeyPairSync('ed25519')
   .privateKey.export({ type: 'pkcs8', format: 'pem' })
@@ -41,7 +42,7 @@ function compose(args: string[], env: NodeJS.ProcessEnv) {
 
 function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['JWT_SECRET', 'CHECKPOINT_SIGNING_KEY', 'JWT_TTL_SECONDS', 'LOG_LEVEL']) {
+  for (const name of ['JWT_SECRET', 'CHECKPOINT_SIGNING_KEY', 'MASTER_KEY', 'JWT_TTL_SECONDS', 'LOG_LEVEL']) {
     if (!(name in extra)) delete env[name];
   }
   return env;
@@ -72,7 +73,10 @@ function serviceOf(config: ComposeConfig, name: string): ComposeService {
 let config: ComposeConfig;
 
 beforeAll(() => {
-  const result = compose(['config'], envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY }));
+  const result = compose(
+    ['config'],
+    envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY }),
+  );
   if (result.status !== 0) throw new Error(`docker-compose config failed:\n${result.stderr}`);
   config = parse(result.stdout) as ComposeConfig;
 });
@@ -81,20 +85,20 @@ describe('docker-compose.yml', () => {
   test('validates offline (docker-compose config -q) when JWT_SECRET is set', () => {
     const result = compose(
       ['config', '-q'],
-      envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY }),
+      envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY }),
     );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
   test('refuses to run without JWT_SECRET, naming the variable', () => {
-    const result = compose(['config', '-q'], envWith({ CHECKPOINT_SIGNING_KEY: SIGNING_KEY }));
+    const result = compose(['config', '-q'], envWith({ CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY }));
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('JWT_SECRET');
   });
 
   test('refuses to run without one shared CHECKPOINT_SIGNING_KEY, naming the variable', () => {
-    const result = compose(['config', '-q'], envWith({ JWT_SECRET: SECRET }));
+    const result = compose(['config', '-q'], envWith({ JWT_SECRET: SECRET, MASTER_KEY }));
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('CHECKPOINT_SIGNING_KEY');
   });
