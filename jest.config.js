@@ -13,6 +13,8 @@ const swc = [
   },
 ];
 const transform = { '^.+\\.(t|j)sx?$': swc };
+// light-my-request (the test stack's in-process HTTP calls) depends on an ESM-only cookie parser.
+const transformIgnorePatterns = ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'];
 
 const serverRoots = [
   'contracts',
@@ -43,8 +45,7 @@ const unit = {
   transform,
   testMatch: ['**/*.unit.test.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/unit-tier-guard.ts'],
-  // light-my-request (in-process HTTP calls) depends on an ESM-only cookie parser.
-  transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
+  transformIgnorePatterns,
 };
 
 // The frontend's unit tier: components and the API layer in jsdom (a custom environment that adds Node's fetch
@@ -73,16 +74,19 @@ const int = {
   testEnvironment: 'node',
   transform,
   testMatch: ['**/*.int.test.ts'],
+  transformIgnorePatterns,
   testPathIgnorePatterns: ['/node_modules/', ...serverSuites],
 };
 
-// The frontend in a real browser: the compiled app on a free port and Debian's chromium (see frontend/e2e).
+// The frontend in a real browser: the compiled server (app/dist) on a free port and Debian's chromium (see
+// frontend/e2e). The setup builds what is stale once for the run; the teardown stops the workers' shared apps.
 const e2e = {
   displayName: 'e2e',
   roots: ['<rootDir>/frontend/e2e'],
   testEnvironment: 'node',
   transform,
   globalSetup: '<rootDir>/frontend/e2e/global-setup.ts',
+  globalTeardown: '<rootDir>/frontend/e2e/global-teardown.ts',
   testMatch: ['**/*.e2e.test.ts'],
 };
 
