@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@tickwise/platform';
 import type { Logger } from 'pino';
 
 const RESTART_DELAY_MS = 1000;
@@ -23,10 +24,8 @@ export function startProjectionsWorker(logger: Logger): ProjectionsWorker {
   let worker: Worker;
   let stopping = false;
   const spawn = () => {
-    // Started from TypeScript sources (tsx): the thread registers tsx's require hook before loading them.
-    const thread = JSON.stringify(join(__dirname, 'projections-thread.ts'));
-    worker = new Worker(`require('tsx/cjs'); require(${thread});`, {
-      eval: true,
+    // From the sources through tsx's require hook, or the compiled server's own bundle of the thread.
+    worker = startWorkerThread(join(__dirname, 'projections-thread.ts'), {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     worker.on('error', (err) => logger.error({ err }, 'projections thread failed'));

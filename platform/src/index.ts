@@ -47,3 +47,4 @@ export * from './storage';
 export * from './storage-health';
 export * from './storage-in-memory';
 export * from './thread-pool-priority';
+export * from './worker-thread';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { startWorkerThread } from '../worker-thread';
 import {
   type AppendFailure,
   type AppendOutcome,
@@ -60,10 +61,8 @@ export class ThreadAppender implements Appender {
   constructor(private readonly data: WriterThreadData) {}
 
   private spawn(): Worker {
-    // The sources are TypeScript run by tsx: the thread registers tsx's require hook before loading them.
-    const entry = JSON.stringify(join(__dirname, 'sqlite-writer-thread.ts'));
-    const worker = new Worker(`require('tsx/cjs'); require(${entry});`, {
-      eval: true,
+    // From the sources through tsx's require hook, or the compiled server's own bundle of the thread.
+    const worker = startWorkerThread(join(__dirname, 'sqlite-writer-thread.ts'), {
       workerData: this.data,
       resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
     });
