@@ -17,6 +17,7 @@ import {
   lowerThreadPoolPriority,
   Metrics,
   openStorage,
+  requireScaleOutSecrets,
   startCheckpointWriter,
   stopOnSignals,
 } from '@tickwise/platform';
@@ -29,6 +30,8 @@ async function main() {
   boundHeapGrowth();
   const logger = createLogger({ name: 'tickwise' });
   const config = loadServerConfig();
+  // With EVENTSTORE_URL or MONGO_URL the secrets must be given; the embedded default generates its own.
+  requireScaleOutSecrets(config);
   // Password hashing yields the cores to the requests that answer learners' pages.
   const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);
   const dist = ensureFrontendBuilt(resolve(__dirname, '..', '..'));

@@ -6,6 +6,7 @@ import {
   loadServerConfig,
   lowerThreadPoolPriority,
   openStorage,
+  requireScaleOutSecrets,
   startCheckpointWriter,
   stopOnSignals,
 } from '@tickwise/platform';
@@ -17,6 +18,8 @@ import { startProcessManagers } from './process-managers/start';
 async function main() {
   boundHeapGrowth();
   const config = loadServerConfig();
+  // A scale-out service without its shared secrets stops here, before it opens anything.
+  requireScaleOutSecrets(config);
   // Password hashing yields the cores to the requests that answer learners' pages.
   const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);
   const storage = await openStorage(config, { cacheReads: true, writerThread: true });

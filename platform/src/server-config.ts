@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadStorageConfig, type StorageConfig } from './config';
 import { defaultLanes, type LoadLimits } from './http/shed-load';
 import { THREAD_POOL_NICENESS } from './thread-pool-priority';
@@ -77,4 +79,79 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     },
     passwordNiceness: niceness(env.PASSWORD_NICENESS),
   };
+}
+
+/** A secret that a process generates into DATA_DIR when it is not given, and what it is for. */
+interface SharedSecret {
+  variable: 'MASTER_KEY' | 'JWT_SECRET' | 'CHECKPOINT_SIGNING_KEY';
+  what: string;
+  /** The command that makes one (as .env.example prints it). */
+  make: string;
+  /** The file under DATA_DIR an earlier run generated it into. */
+  file: string;
+  /** Whether that file's content is a value the variable takes as is (the JWT secret's is not). */
+  fileIsValue: boolean;
+  given(config: ServerConfig): boolean;
+}
+
+const SHARED_SECRETS: readonly SharedSecret[] = [
+  {
+    variable: 'MASTER_KEY',
+    what: "it wraps every learner's data key; without the one that wrapped them, personal data is lost",
+    make: 'openssl rand -hex 32',
+    file: 'master-key',
+    fileIsValue: true,
+    given: (config) => config.masterKey !== undefined && config.masterKey !== '',
+  },
+  {
+    variable: 'JWT_SECRET',
+    what: 'it signs the session tokens one service issues and the others check',
+    make: 'openssl rand -hex 32',
+    file: 'jwt-secret',
+    fileIsValue: false,
+    given: (config) => config.jwtSecret !== undefined && config.jwtSecret !== '',
+  },
+  {
+    variable: 'CHECKPOINT_SIGNING_KEY',
+    what: "it signs the log's checkpoints, which every service verifies",
+    make: "openssl genpkey -algorithm ed25519 | sed '1d;$d' | tr -d '\\n'",
+    file: 'checkpoint-signing-key.pem',
+    fileIsValue: true,
+    given: (config) => config.checkpointSigningKey !== undefined && config.checkpointSigningKey !== '',
+  },
+];
+
+/**
+ * What stops a scale-out process (EVENTSTORE_URL or MONGO_URL set) from starting: the secrets it was not given,
+ * one line each, naming the variable, why every service needs the same one and how to make one. Empty for the
+ * embedded default, which generates its secrets into DATA_DIR on first run. A secret generated into one
+ * container's DATA_DIR would differ from the other services' and be lost with the container.
+ */
+export function missingScaleOutSecrets(
+  config: ServerConfig,
+  exists: (file: string) => boolean = existsSync,
+): string[] {
+  if (!config.eventstoreUrl && !config.mongoUrl) return [];
+  return SHARED_SECRETS.filter((secret) => !secret.given(config)).map((secret) => {
+    const file = join(config.dataDir, secret.file);
+    const earlier =
+      secret.fileIsValue && exists(file)
+        ? ` An earlier run generated one into ${file}: give that value, not a new one.`
+        : '';
+    return (
+      `${secret.variable} is not set. With EVENTSTORE_URL or MONGO_URL every service must be given the same ` +
+      `${secret.variable} (${secret.what}). Make one with: ${secret.make}${earlier}`
+    );
+  });
+}
+
+/** A scale-out process started without one of its shared secrets: the message names each one missing. */
+export class MissingSecretsError extends Error {
+  override readonly name = 'MissingSecretsError';
+}
+
+/** Throws `MissingSecretsError` when `missingScaleOutSecrets` finds any: called before any storage is opened. */
+export function requireScaleOutSecrets(config: ServerConfig, exists?: (file: string) => boolean): void {
+  const missing = missingScaleOutSecrets(config, exists);
+  if (missing.length > 0) throw new MissingSecretsError(missing.join('\n'));
 }

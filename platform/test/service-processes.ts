@@ -12,11 +12,12 @@ export interface ServiceProcess {
   exited: boolean;
 }
 
-/** The entry point of each service, relative to the repository root. */
+/** The entry point of each service, and of the one-process app (`npm start`), relative to the repository root. */
 export const ENTRY_POINTS = {
   'command-service': 'command-service/src/main.ts',
   'query-service': 'query-service/src/main.ts',
   projections: 'projections/src/main.ts',
+  app: 'app/src/start.ts',
 } as const;
 
 export type ServiceName = keyof typeof ENTRY_POINTS;

@@ -6,6 +6,7 @@ import {
   listen,
   loadServerConfig,
   openStorage,
+  requireScaleOutSecrets,
   stopOnSignals,
 } from '@tickwise/platform';
 import { allProjections } from './catalog';
@@ -17,6 +18,8 @@ async function main() {
   boundHeapGrowth();
   const logger = createLogger({ name: 'projections' });
   const config = loadServerConfig();
+  // A scale-out service without its shared secrets stops here, before it opens anything.
+  requireScaleOutSecrets(config);
   const storage = await openStorage(config);
   const runners = allProjections.map(
     (projection) =>

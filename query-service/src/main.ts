@@ -5,6 +5,7 @@ import {
   listen,
   loadServerConfig,
   openStorage,
+  requireScaleOutSecrets,
   stopOnSignals,
 } from '@tickwise/platform';
 import { createQueryApp } from './app/create-app';
@@ -13,6 +14,8 @@ import { queryServiceDeps } from './app/runtime';
 async function main() {
   boundHeapGrowth();
   const config = loadServerConfig();
+  // A scale-out service without its shared secrets stops here, before it opens anything.
+  requireScaleOutSecrets(config);
   const storage = await openStorage(config, { cacheReads: true });
   const deps = queryServiceDeps(config, storage);
   const server = await listen(
