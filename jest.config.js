@@ -78,13 +78,15 @@ const int = {
   testPathIgnorePatterns: ['/node_modules/', ...serverSuites],
 };
 
-// The frontend in a real browser: the compiled app on a free port and Debian's chromium (see frontend/e2e).
+// The frontend in a real browser: the compiled server (app/dist) on a free port and Debian's chromium (see
+// frontend/e2e). The setup builds what is stale once for the run; the teardown stops the workers' shared apps.
 const e2e = {
   displayName: 'e2e',
   roots: ['<rootDir>/frontend/e2e'],
   testEnvironment: 'node',
   transform,
   globalSetup: '<rootDir>/frontend/e2e/global-setup.ts',
+  globalTeardown: '<rootDir>/frontend/e2e/global-teardown.ts',
   testMatch: ['**/*.e2e.test.ts'],
 };
 

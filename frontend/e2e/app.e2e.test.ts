@@ -1,6 +1,6 @@
 /**
- * Tickwise in a real browser against the real app (`npm start`): landing, login and registration,
- * logout, policy pages, not found, cookie banner, particles, and axe on every page.
+ * Tickwise in a real browser against the real app (its jest worker's shared app): landing, login and
+ * registration, logout, policy pages, not found, cookie banner, particles, and axe on every page.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -12,7 +12,7 @@ import {
   type RunningApp,
   screenshot,
   seriousViolations,
-  startApp,
+  sharedApp,
 } from './harness';
 
 jest.setTimeout(120_000);
@@ -23,12 +23,11 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  [app, browser] = await Promise.all([sharedApp(), launchChromium()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
 });
 
 /** What went wrong in the page: uncaught errors and failed requests for the app's own files. */

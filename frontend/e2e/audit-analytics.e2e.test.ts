@@ -276,9 +276,9 @@ let betweenAckAndRisk: string;
 const graceLast = `Hopper${stamp}`;
 
 beforeAll(async () => {
-  // Acknowledgments need no 10 s wait here; the rule itself is covered by the command-service tests.
-  process.env.MIN_READ_SECONDS = '0';
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  // An app of its own: the funnel and the item analysis count every learner in its log. Acknowledgments need
+  // no 10 s wait here; the rule itself is covered by the command-service tests.
+  [app, browser] = await Promise.all([startApp({ MIN_READ_SECONDS: '0' }), launchChromium()]);
   downloads = mkdtempSync(join(tmpdir(), 'tickwise-e2e-downloads-'));
 
   grace = await register('grace', 'Grace', graceLast);

@@ -1,5 +1,5 @@
 /**
- * The compliance gate in a real browser against the real app (`npm start`):
+ * The compliance gate in a real browser against the real app:
  * - one journey on REAL time end to end (the real 10 s on client and server): register, the dialog opens,
  *   all four documents read and acknowledged, the risk assessment, the reload into the compliant app;
  * - the same journey and the other paths on Playwright's clock, against a second app started with
@@ -17,6 +17,7 @@ import {
   launchChromium,
   type RunningApp,
   screenshot,
+  sharedApp,
   startApp,
 } from './harness';
 
@@ -24,27 +25,19 @@ jest.setTimeout(180_000);
 
 /** Real server time: MIN_READ_SECONDS as shipped (10). */
 let realApp: RunningApp;
-/** MIN_READ_SECONDS=0, for the journeys that fast-forward the page's clock. */
+/** MIN_READ_SECONDS=0 (the jest worker's shared app), for the journeys that fast-forward the page's clock. */
 let fastApp: RunningApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  // The harness passes this process's environment to `npm start`; the two apps start one after the other.
-  process.env.MIN_READ_SECONDS = '0';
-  try {
-    fastApp = await startApp();
-  } finally {
-    delete process.env.MIN_READ_SECONDS;
-  }
-  realApp = await startApp();
+  [browser, fastApp, realApp] = await Promise.all([launchChromium(), sharedApp(), startApp()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([realApp?.stop(), fastApp?.stop()]);
+  await realApp?.stop();
 });
 
 beforeEach(async () => {

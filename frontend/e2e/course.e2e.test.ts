@@ -1,11 +1,19 @@
 /**
- * The course in a real browser against the real app (`npm start`): a compliant learner (registered,
- * documents acknowledged and risk assessed through the API) reads module 1 with Next, sees the quiz entry
- * appear, answers right and wrong (Playwright's clock runs the 3 s feedback), reaches the result, retakes,
- * goes back to the course and finds module 1 at 100% — still there after a reload. Axe on every screen.
+ * The course in a real browser against the real app (its jest worker's shared app): a compliant learner
+ * (registered, documents acknowledged and risk assessed through the API) reads module 1 with Next, sees the
+ * quiz entry appear, answers right and wrong (Playwright's clock runs the 3 s feedback), reaches the result,
+ * retakes, goes back to the course and finds module 1 at 100% — still there after a reload. Axe on every
+ * screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, launchChromium, type RunningApp, screenshot, seriousViolations, startApp } from './harness';
+import {
+  apiCall,
+  launchChromium,
+  type RunningApp,
+  screenshot,
+  seriousViolations,
+  sharedApp,
+} from './harness';
 
 jest.setTimeout(300_000);
 
@@ -89,14 +97,13 @@ async function compliantLearner(): Promise<Learner> {
 }
 
 beforeAll(async () => {
-  // Documents can be acknowledged as soon as they are viewed (the reading time is the dialog's business).
-  process.env.MIN_READ_SECONDS = '0';
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  // The shared app runs with MIN_READ_SECONDS=0: documents can be acknowledged as soon as they are viewed
+  // (the reading time is the dialog's business).
+  [app, browser] = await Promise.all([sharedApp(), launchChromium()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
 });
 
 beforeEach(async () => {

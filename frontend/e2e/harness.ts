@@ -1,16 +1,30 @@
 /**
- * The real app for browser tests: `npm start` on a free port over a temporary DATA_DIR, in its own
- * process group (stopped as a group), and Debian's chromium driven by playwright-core.
+ * The real app for browser tests: the compiled server (app/dist/start.js, `npm run build:server`) on a free
+ * port over a temporary DATA_DIR, in its own process group (stopped as a group), and Debian's chromium driven
+ * by playwright-core. A suite that needs no settings of its own uses its jest worker's shared app
+ * (`sharedApp`); one that does, or that stops its app, starts its own (`startApp`).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
-import { stopProcessGroup } from '@tickwise/app/testing';
+import { processGroupAlive, stopProcessGroup } from '@tickwise/app/testing';
 import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
+import { ensureServerBuilt, serverDist } from '../../app/build/server-build';
+import { ALLOCATOR_ENV } from '../../app/src/allocator';
 
 /** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
 function findRepoRoot(from = process.cwd()): string {
@@ -25,7 +39,10 @@ export const repoRoot = findRepoRoot();
 export const artifactsDir = join(repoRoot, 'frontend', 'e2e-artifacts');
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** The launch flags that work on this machine (see shared/toolchain-notes.md). */
+/**
+ * Headless chromium as root in a container without a GPU: no sandbox (chromium refuses one as root), no GPU,
+ * and none of the background traffic (QUIC, updates, sync, first-run pages) a test has no use for.
+ */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -57,14 +74,35 @@ export interface RunningApp {
   stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
-/** Starts `npm start` (with `env` on top of the test defaults) and resolves once it prints its URL. */
-export async function startApp(env: Readonly<Record<string, string>> = {}): Promise<RunningApp> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
-  const proc: ChildProcess = spawn('npm', ['start'], {
+/**
+ * Set by the global setup for the run: the folder where each jest worker records its shared app, for the
+ * global teardown to stop. The server is built by then.
+ */
+export const RUN_DIR_VARIABLE = 'TICKWISE_E2E_RUN_DIR';
+/** The shared apps' settings: acknowledgments need no reading time (the dialog's timer is the page's). */
+export const SHARED_APP_ENV: Readonly<Record<string, string>> = { MIN_READ_SECONDS: '0' };
+const STARTED_LINE = 'Tickwise is running at';
+const START_TIMEOUT_MS = 120_000;
+
+/** The compiled server, built when stale unless the e2e global setup has built it for this run. */
+async function serverFile(): Promise<string> {
+  const dist =
+    process.env[RUN_DIR_VARIABLE] === undefined ? await ensureServerBuilt(repoRoot) : serverDist(repoRoot);
+  return join(dist, 'start.js');
+}
+
+/** A server on `port` over `dataDir`: the test defaults, `npm start`'s allocator settings, then `env`. */
+async function launch(
+  port: number,
+  dataDir: string,
+  env: Readonly<Record<string, string>>,
+  stdio: 'pipe' | number,
+): Promise<ChildProcess> {
+  return spawn(process.execPath, [await serverFile()], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...ALLOCATOR_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -72,15 +110,25 @@ export async function startApp(env: Readonly<Record<string, string>> = {}): Prom
       JWT_SECRET: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : ['ignore', stdio, stdio],
     detached: true,
   });
+}
+
+/** Starts the suite's own server (`env` on top of the test defaults); resolves once it prints its URL. */
+export async function startApp(env: Readonly<Record<string, string>> = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
+  const proc = await launch(port, dataDir, env, 'pipe');
   let output = '';
   const started = new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`npm start did not come up:\n${output}`)), 120_000);
+    const timer = setTimeout(
+      () => fail(new Error(`the server did not come up:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Tickwise is running at')) {
+      if (output.includes(STARTED_LINE)) {
         clearTimeout(timer);
         ready();
       }
@@ -89,7 +137,7 @@ export async function startApp(env: Readonly<Record<string, string>> = {}): Prom
     proc.stderr?.on('data', onData);
     proc.once('exit', (code) => {
       clearTimeout(timer);
-      fail(new Error(`npm start exited (${code}):\n${output}`));
+      fail(new Error(`the server exited (${code}):\n${output}`));
     });
   });
   try {
@@ -108,11 +156,83 @@ export async function startApp(env: Readonly<Record<string, string>> = {}): Prom
   };
 }
 
-/** Stops the app's whole process group (see `stopProcessGroup`), then removes `dataDir`. A failed removal rejects. */
-async function stopGroup(proc: ChildProcess, dataDir: string | undefined): Promise<void> {
-  await stopProcessGroup(proc);
+/** Stops the app's process group (`stopProcessGroup`), then removes `dataDir`. A failed removal rejects. */
+async function stopGroup(proc: Pick<ChildProcess, 'pid'>, dataDir: string | undefined): Promise<void> {
+  await stopProcessGroup(proc as ChildProcess);
   if (dataDir !== undefined)
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+}
+
+/** What a worker's shared app leaves in the run folder for the suites after it and for the teardown. */
+interface SharedAppRecord {
+  readonly pid: number;
+  readonly url: string;
+  readonly dataDir: string;
+  readonly log: string;
+}
+
+const runDir = (): string => {
+  const dir = process.env[RUN_DIR_VARIABLE];
+  if (dir === undefined)
+    throw new Error(`sharedApp() runs under the e2e global setup, which sets ${RUN_DIR_VARIABLE}`);
+  return dir;
+};
+
+function sharedAppOf(record: SharedAppRecord): RunningApp {
+  return {
+    url: record.url,
+    dataDir: record.dataDir,
+    output: () => readFileSync(record.log, 'utf8'),
+    stop: () =>
+      Promise.reject(new Error('a shared app runs until the end of the run (the e2e global teardown)')),
+  };
+}
+
+/**
+ * This jest worker's shared app, with SHARED_APP_ENV: started by the first suite on the worker that asks,
+ * then used by every later one, each with learners of its own; the global teardown stops it. It outlives the
+ * suite that started it, so it holds no handle of that suite: its output goes to a file, and the process is
+ * unreferenced. A suite must not stop it.
+ */
+export async function sharedApp(): Promise<RunningApp> {
+  const file = join(runDir(), `worker-${process.env.JEST_WORKER_ID ?? '1'}.json`);
+  if (existsSync(file)) {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as SharedAppRecord;
+    if (!processGroupAlive(record.pid))
+      throw new Error(`this worker's shared app has exited:\n${readFileSync(record.log, 'utf8')}`);
+    return sharedAppOf(record);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
+  const log = `${file.slice(0, -'.json'.length)}.log`;
+  const fd = openSync(log, 'a');
+  let proc: ChildProcess;
+  try {
+    proc = await launch(port, dataDir, SHARED_APP_ENV, fd);
+  } finally {
+    closeSync(fd);
+  }
+  proc.unref();
+  const pid = proc.pid;
+  if (pid === undefined) throw new Error(`the shared app did not start:\n${readFileSync(log, 'utf8')}`);
+  const record: SharedAppRecord = { pid, url: `http://127.0.0.1:${port}`, dataDir, log };
+  // Recorded at once, so the teardown stops it even when it never comes up.
+  writeFileSync(file, JSON.stringify(record));
+  for (const deadline = Date.now() + START_TIMEOUT_MS; !readFileSync(log, 'utf8').includes(STARTED_LINE); ) {
+    if (proc.exitCode !== null || proc.signalCode !== null || Date.now() > deadline)
+      throw new Error(`the shared app did not come up:\n${readFileSync(log, 'utf8')}`);
+    await new Promise((tick) => setTimeout(tick, 25));
+  }
+  return sharedAppOf(record);
+}
+
+/** Stops every shared app of the run (the global teardown), then removes their folders and the run's. */
+export async function stopSharedApps(dir: string): Promise<void> {
+  const records = readdirSync(dir)
+    .filter((name) => /^worker-\d+\.json$/.test(name))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as SharedAppRecord);
+  await Promise.all(records.map((record) => stopGroup({ pid: record.pid }, record.dataDir)));
+  rmSync(dir, { recursive: true, force: true });
 }
 
 export function launchChromium(): Promise<Browser> {

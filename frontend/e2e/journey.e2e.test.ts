@@ -12,7 +12,7 @@ import {
   launchChromium,
   type RunningApp,
   registerLearner,
-  startApp,
+  sharedApp,
   watchForErrors,
 } from './harness';
 
@@ -23,17 +23,12 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  process.env.MIN_READ_SECONDS = '0';
-  try {
-    [app, browser] = await Promise.all([startApp(), launchChromium()]);
-  } finally {
-    delete process.env.MIN_READ_SECONDS;
-  }
+  // The shared app runs with MIN_READ_SECONDS=0.
+  [app, browser] = await Promise.all([sharedApp(), launchChromium()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
 });
 
 type Box = { x: number; y: number; width: number; height: number };

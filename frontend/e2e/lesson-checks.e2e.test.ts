@@ -22,7 +22,7 @@ import {
   registerLearner,
   repoRoot,
   screenshot,
-  startApp,
+  sharedApp,
 } from './harness';
 
 jest.setTimeout(240_000);
@@ -57,14 +57,13 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  // Documents can be acknowledged as soon as they are viewed (the reading time is the dialog's business).
-  process.env.MIN_READ_SECONDS = '0';
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  // The shared app runs with MIN_READ_SECONDS=0: documents can be acknowledged as soon as they are viewed
+  // (the reading time is the dialog's business). No other suite answers a lesson check.
+  [app, browser] = await Promise.all([sharedApp(), launchChromium()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
 });
 
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * A learner's privacy rights in a real browser against the real app (`npm start`), end to end: she registers,
+ * A learner's privacy rights in a real browser against an app of its own, end to end: she registers,
  * reads and acknowledges the documents (the page's clock runs the 10 s reading timers), takes the risk
  * assessment, completes a lesson, answers a quiz question, takes the psychology assessment, downloads her
  * data (the file holds all of it) and deletes her account with her password. Afterwards: logging in fails

@@ -1,7 +1,7 @@
 /**
- * The trading psychology assessment and the learner dashboard in a real browser against the real app
- * (`npm start`, with MIN_READ_SECONDS=0 so a learner can pass the compliance gate through the API):
- * a compliant learner takes the assessment (Next disabled until answered, an answer replaced by mouse and
+ * The trading psychology assessment and the learner dashboard in a real browser against the real app (its
+ * jest worker's shared app, with MIN_READ_SECONDS=0 so a learner can pass the compliance gate through the
+ * API): a compliant learner takes the assessment (Next disabled until answered, an answer replaced by mouse and
  * keyboard), sees the results and retakes; the dashboard shows its empty states, then the stat cards,
  * module progress, the psychology card, recent activity and recommendations after a lesson run and a quiz;
  * 'All caught up!' once everything is done; axe finds no violation of any impact on either screen.
@@ -35,7 +35,7 @@ import {
   launchChromium,
   type RunningApp,
   screenshot,
-  startApp,
+  sharedApp,
 } from './harness';
 
 jest.setTimeout(240_000);
@@ -46,14 +46,12 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  // No reading delay, so the learner can acknowledge the documents straight after viewing them.
-  process.env.MIN_READ_SECONDS = '0';
-  [app, browser] = await Promise.all([startApp(), launchChromium()]);
+  // The shared app has no reading delay: the learner acknowledges the documents straight after viewing them.
+  [app, browser] = await Promise.all([sharedApp(), launchChromium()]);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
 });
 
 afterEach(async () => {

@@ -14,9 +14,10 @@
  * page (download, the deletion dialog). Then an auditor finds that learner and opens the history, and an
  * analyst reads the funnel and the item analysis.
  *
- * The app runs with MIN_READ_SECONDS=0 and the page's clock is Playwright's, so the 10 s of reading are
- * moved on by the test; the reading timer itself is on screen. The reload during the documents step
- * ("2 of 4") is compliance.e2e.test.ts's, on the server's real 10 s, at both sizes.
+ * The app (the jest worker's shared app, with other suites' learners in its log) runs with
+ * MIN_READ_SECONDS=0 and the page's clock is Playwright's, so the 10 s of reading are moved on by the test;
+ * the reading timer itself is on screen. The reload during the documents step ("2 of 4") is
+ * compliance.e2e.test.ts's, on the server's real 10 s, at both sizes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -27,7 +28,7 @@ import {
   type RunningApp,
   registerLearner,
   screenshot,
-  startApp,
+  sharedApp,
   watchForErrors,
 } from './harness';
 
@@ -62,7 +63,7 @@ async function seedLearners(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ MIN_READ_SECONDS: '0' }), launchChromium()]);
+  [app, browser] = await Promise.all([sharedApp(), launchChromium()]);
   await seedLearners();
   for (const [role, person] of Object.entries(staff) as ['auditor' | 'analyst', { email: string }][]) {
     await registerLearner(app, person.email, role === 'auditor' ? 'Avery' : 'Ana', { gate: false });
@@ -72,7 +73,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
 });
 
 /**
