@@ -18,6 +18,7 @@ import {
   Metrics,
   openStorage,
   requireScaleOutSecrets,
+  settleLogFormat,
   startCheckpointWriter,
   stopOnSignals,
 } from '@tickwise/platform';
@@ -28,6 +29,8 @@ import { staticFrontend } from './static-frontend';
 
 async function main() {
   boundHeapGrowth();
+  // Readable lines on a terminal, JSON otherwise; the projections thread follows the choice made here.
+  settleLogFormat();
   const logger = createLogger({ name: 'tickwise' });
   const config = loadServerConfig();
   // With EVENTSTORE_URL or MONGO_URL the secrets must be given; the embedded default generates its own.
