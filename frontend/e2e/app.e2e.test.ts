@@ -87,7 +87,7 @@ async function settled(): Promise<void> {
   });
 }
 
-/** Waits for the dialog the spec opens (the compliance feature's), then closes it with Escape. */
+/** Waits for the dialog the step before opened (the compliance feature's), then closes it with Escape. */
 async function closeDialogWhenItOpens(): Promise<void> {
   await page.getByRole('dialog').waitFor();
   await settled();

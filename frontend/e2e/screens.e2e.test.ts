@@ -215,7 +215,7 @@ describe.each([
     await page.goto(`${app.url}/`);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await banner.waitFor();
-    // The prerendered landing page's own headings are the landing bench's business (see the report of #18).
+    // The prerendered landing page's own headings are checked by the landing page's bench, not here.
     await look('landing-cookie-banner', { fullPage: false, headings: false });
     await banner.getByRole('button', { name: 'Reject All' }).click();
     await banner.waitFor({ state: 'detached' });
