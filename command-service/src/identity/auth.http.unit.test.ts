@@ -4,6 +4,7 @@
  */
 import { normalizeEmail, streams } from '@tickwise/contracts';
 import type { RecordedEvent } from '@tickwise/platform';
+import { fakeDateOnly } from '../testing/fake-date';
 import { freshEmail, GOOD_PASSWORD, type Stack, startStack, tokenSubject } from '../testing/harness';
 import { EMAIL_TAKEN } from './email-account';
 import { argon2Hasher, OWASP_ARGON2 } from './passwords';
@@ -17,24 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.close();
 });
-
-/** Fakes Date alone, flowing with real time until a test moves it on; timers and the rest stay real. */
-const fakeDateOnly = () =>
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
 
 const REGISTER = '/api/auth/register';
 const LOGIN = '/api/auth/login';

@@ -12,6 +12,7 @@ import {
 } from '@tickwise/platform';
 import { type ComplianceCommand, complianceRecord } from '../compliance/compliance-record';
 import { userAccount } from '../identity/user-account';
+import { fakeDateOnly } from '../testing/fake-date';
 import { type LearningCommand, type LearningEvent, learningRecord } from './learning-record';
 
 // A command reads only what was appended since this process's last command on the stream; what another
@@ -198,21 +199,7 @@ describe('a stream holding personal data, through the encryption layer', () => {
 
   test('once another process erases the learner, this one stops using what it kept within a second', async () => {
     // The key checks go by Date, faked here (timers stay real) so the second can pass without a wait.
-    jest.useFakeTimers({
-      advanceTimers: true,
-      doNotFake: [
-        'hrtime',
-        'nextTick',
-        'performance',
-        'queueMicrotask',
-        'setImmediate',
-        'clearImmediate',
-        'setInterval',
-        'clearInterval',
-        'setTimeout',
-        'clearTimeout',
-      ],
-    });
+    fakeDateOnly();
     const storage = await sqlite(dataDir);
     const other = await sqlite(dataDir);
     try {
