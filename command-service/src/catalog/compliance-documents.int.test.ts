@@ -68,19 +68,20 @@ function contentErrorOf(load: () => unknown): ContentError {
   throw new Error('expected a ContentError, nothing was thrown');
 }
 
-/** The authored versions of each document: 1.0 and 1.1, and 1.2 of the Privacy Policy (its retention wording). */
+/**
+ * The authored versions of each document: 1.0 and 1.1, and 1.2 of the Privacy Policy (its retention wording)
+ * and of the Educational Disclaimer (the CFTC Rule 4.41 statement in its current wording).
+ */
+const WITH_1_2: readonly string[] = ['privacy_policy', 'educational_disclaimer'];
 const AUTHORED_VERSIONS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  DocumentType.values.map((type) => [
-    type,
-    type === 'privacy_policy' ? ['1.0', '1.1', '1.2'] : ['1.0', '1.1'],
-  ]),
+  DocumentType.values.map((type) => [type, WITH_1_2.includes(type) ? ['1.0', '1.1', '1.2'] : ['1.0', '1.1']]),
 );
 const AUTHORED_COUNT = Object.values(AUTHORED_VERSIONS).flat().length;
 
 describe('the four authored documents', () => {
   const docs = loadComplianceDocuments();
 
-  test('versions 1.0 and 1.1 of each known type (1.2 too of the Privacy Policy), with its title and a consent that starts "I have read"', () => {
+  test('versions 1.0 and 1.1 of each known type (1.2 too of the Privacy Policy and the Educational Disclaimer), with its title and a consent that starts "I have read"', () => {
     expect(docs.map((d) => [d.documentType, d.version]).sort()).toEqual(
       [...DocumentType.values]
         .sort()
