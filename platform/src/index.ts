@@ -4,6 +4,7 @@ export * from './checkpoints/merkle-tree';
 export * from './checkpoints/signed-checkpoints';
 export * from './checkpoints/signing-key';
 export * from './commands/decider';
+export * from './commands/domain-error';
 export * from './commands/handle-command';
 export * from './config';
 export * from './eventlog/decode';

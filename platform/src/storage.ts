@@ -15,6 +15,7 @@ import { CachedReadModelStore } from './readmodels/cached-read-models';
 import type { ReadModelStore } from './readmodels/port';
 import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
 import { monitoredLog, type StorageHealth } from './storage-health';
+import { turns } from './turns';
 
 export interface Storage {
   /** The log with personal fields opened (or erased): what commands and projections use. */
@@ -135,6 +136,8 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
             file: privateDatabaseFile(eventsFile),
             events: stored,
             writerThread: options.writerThread === true,
+            // The HTTP server's turn gate: appends' callers carry on within each turn's budget.
+            settle: (work) => turns.later(work),
           }),
       );
   const clear = await firstClearPersonalField(adapterLog, personalFields).catch(async (error: unknown) => {

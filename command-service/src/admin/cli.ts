@@ -5,7 +5,14 @@
 
 import { resolve } from 'node:path';
 import { GrantableRole, is, streams } from '@tickwise/contracts';
-import { createLogger, HttpError, handleCommand, loadStorageConfig, openStorage } from '@tickwise/platform';
+import {
+  CommandRefused,
+  createLogger,
+  HttpError,
+  handleCommand,
+  loadStorageConfig,
+  openStorage,
+} from '@tickwise/platform';
 import { usersProjection, waitForProjections } from '@tickwise/projections';
 import { loadDocumentFile } from '../catalog/compliance-documents';
 import { publishDocuments } from '../catalog/publish-documents';
@@ -163,7 +170,7 @@ export async function runAdmin(args: readonly string[], out: (line: string) => v
     );
     return 0;
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (error instanceof HttpError || error instanceof CommandRefused) {
       out(error.message);
       return 1;
     }

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { type EventOf, streams } from '@tickwise/contracts';
 import {
   accept,
+  CommandRefused,
   commandEventIds,
   type Decider,
+  describeError,
   type EventLog,
-  HttpError,
   handleCommand,
   SqliteEventLog,
   WrongExpectedRevisionError,
@@ -152,15 +153,19 @@ describe('handleCommand', () => {
     ]);
   });
 
-  test('a refused command throws an HttpError with the status of its kind and appends nothing', async () => {
+  test('a refused command throws its refusal, which answers the status of its kind, and appends nothing', async () => {
     const userId = freshUser();
     const head = await log.headPosition();
     const refused = handleCommand({ log }, userAccount, {
       ...request(streams.user(userId), 'cmd-grant-unknown'),
       command: { kind: 'grantRole', userId, role: 'admin', by: 'admin-1' },
     });
-    await expect(refused).rejects.toBeInstanceOf(HttpError);
-    await expect(refused).rejects.toMatchObject({ status: 404, message: 'No such user' });
+    await expect(refused).rejects.toBeInstanceOf(CommandRefused);
+    await expect(refused).rejects.toMatchObject({ kind: 'not_found', message: 'No such user' });
+    expect(describeError(await refused.catch((error: unknown) => error))).toEqual({
+      status: 404,
+      message: 'No such user',
+    });
     expect(await log.headPosition()).toBe(head);
   });
 
@@ -235,7 +240,7 @@ describe('handleCommand', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = results.find((r) => r.status === 'rejected');
     expect(rejected?.status === 'rejected' ? rejected.reason : undefined).toMatchObject({
-      status: 409,
+      kind: 'conflict',
       message: EMAIL_TAKEN,
     });
     expect(await log.readStream(stream)).toHaveLength(1);

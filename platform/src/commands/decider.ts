@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@tickwise/contracts';
-import type { DomainError } from '../http/errors';
+import type { DomainError } from './domain-error';
 
 /** What a decider answers: the events to append (possibly none), or why the command is refused. */
 export type Decision<E extends DomainEvent> = { ok: true; events: E[] } | { ok: false; error: DomainError };

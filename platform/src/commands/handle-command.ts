@@ -7,10 +7,8 @@ import {
   type Position,
   WrongExpectedRevisionError,
 } from '../eventlog/port';
-import { HttpError } from '../http/errors';
-import type { Metrics } from '../http/metrics';
-import type { Reply } from '../http/mount-routes';
 import type { Decider } from './decider';
+import { CommandRefused } from './domain-error';
 import {
   emptyStream,
   eventById,
@@ -24,9 +22,14 @@ import {
   type WithEventId,
 } from './stream-memory';
 
+/** Counts the events appended, by type (the service's metrics registry has one). */
+export interface AppendCounter {
+  inc(labels: { type: string }): void;
+}
+
 export interface CommandDeps {
   log: EventLog;
-  metrics?: Metrics;
+  metrics?: { eventsAppended: AppendCounter };
   now?: () => Date;
 }
 
@@ -47,18 +50,6 @@ export interface CommandOutcome<S, E extends DomainEvent> {
   position: Position | undefined;
   /** True when the same command id had already been handled: nothing was appended again. */
   repeated: boolean;
-}
-
-/**
- * A route's answer from a command's outcome: the commit position to read one's own write at; a command that
- * appended nothing (the record was already there) answers 200 rather than the route's 201.
- */
-export function reply<B>(
-  outcome: Pick<CommandOutcome<unknown, DomainEvent>, 'events' | 'position'>,
-  body: B,
-): Reply<B> {
-  if (outcome.events.length === 0) return { body, status: 200 };
-  return outcome.position ? { body, position: outcome.position } : { body };
 }
 
 export interface CommandRequest<C> {
@@ -180,7 +171,7 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
       };
     }
     const decision = decider.decide(request.command, state);
-    if (!decision.ok) throw HttpError.of(decision.error);
+    if (!decision.ok) throw new CommandRefused(decision.error);
     if (decision.events.length === 0) {
       return {
         state,

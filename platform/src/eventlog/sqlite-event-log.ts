@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
-import { turns } from '../turns';
 import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
 import { verifyChain } from './hash-chain';
 import {
@@ -34,7 +33,17 @@ export interface SqliteEventLogOptions<E extends TaggedEvent = DomainEvent> {
    * commit never blocks this thread's event loop; the servers use it. Default: on this thread.
    */
   writerThread?: boolean;
+  /**
+   * Where each caller of a committed group carries on: by default each in an immediate of its own, so a batch
+   * of 200 appends does not run all 200 continuations in one callback. The servers pass their turn gate, which
+   * also keeps those continuations within a turn's budget (docs/adr/0011-turn-budget.md).
+   */
+  settle?: (work: () => void) => void;
 }
+
+const inOwnImmediate = (work: () => void): void => {
+  setImmediate(work);
+};
 
 interface EventRow {
   position: number;
@@ -138,6 +147,7 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
   private readonly db: Database.Database;
   private readonly events: EventCatalog<E>;
   private readonly pollIntervalMs: number;
+  private readonly settle: (work: () => void) => void;
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
   /** The group commit under way: one at a time, the next gathers what arrives meanwhile. */
@@ -162,6 +172,7 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
     // Without a catalog the log holds the product's events (E keeps its default, DomainEvent).
     this.events = options.events ?? (domainEvents as unknown as EventCatalog<E>);
     this.pollIntervalMs = options.pollIntervalMs ?? 5;
+    this.settle = options.settle ?? inOwnImmediate;
     this.db = new Database(options.file);
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
     this.db.pragma('journal_mode = WAL');
@@ -245,11 +256,9 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
       for (const append of batch) append.reject(error);
       return;
     }
-    // Each caller carries on in an immediate of its own, within the turns' budget: a batch of 200 appends
-    // would otherwise run all 200 continuations in this one callback.
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
-      turns.later(() => {
+      this.settle(() => {
         if (outcome?.ok) append.resolve(outcome.result);
         else append.reject(outcome ? errorOf(outcome.failure) : new Error('append lost'));
       });

@@ -1,8 +1,9 @@
 import { isValidationError } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
+import { isDomainError } from '../commands/domain-error';
 import { CorruptEventError, WrongExpectedRevisionError } from '../eventlog/port';
 import { isStorageUnavailable } from '../storage-health';
-import { HttpError, isDomainError, statusOf } from './errors';
+import { HttpError, statusOf } from './errors';
 
 interface ErrorLike {
   status?: unknown;

@@ -1,19 +1,9 @@
+import { type DomainError, domainError, type ErrorKind } from '../commands/domain-error';
+
 /**
  * Errors are values in the domain (`DomainError`) and one HTTP shape at the edge: a non-2xx status with
  * `{ "error": "<message>" }`. `HttpError` carries that status through Koa to the error middleware.
  */
-export type ErrorKind =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rule'
-  | 'too_many'
-  | 'too_large'
-  | 'unsupported_media'
-  | 'unavailable';
-
 export const statusOf: Readonly<Record<ErrorKind, number>> = {
   validation: 400,
   unauthenticated: 401,
@@ -26,20 +16,6 @@ export const statusOf: Readonly<Record<ErrorKind, number>> = {
   too_many: 429,
   unavailable: 503,
 };
-
-export interface DomainError {
-  readonly kind: ErrorKind;
-  readonly message: string;
-}
-
-export const domainError = (kind: ErrorKind, message: string): DomainError => ({ kind, message });
-
-export const isDomainError = (value: unknown): value is DomainError =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as DomainError).kind === 'string' &&
-  (value as DomainError).kind in statusOf &&
-  typeof (value as DomainError).message === 'string';
 
 /** An error that answers with its status and message (always a client-safe message). */
 export class HttpError extends Error {

@@ -3,6 +3,7 @@ import { constants, gzipSync } from 'node:zlib';
 import type Router from '@koa/router';
 import {
   type BodyOf,
+  type DomainEvent,
   decideAccess,
   decodeOrThrow,
   httpHeaders,
@@ -19,6 +20,7 @@ import {
 import canonicalize from 'canonicalize';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
+import type { CommandOutcome } from '../commands/handle-command';
 import type { Position } from '../eventlog/port';
 import type { AuthState, Principal } from './authentication';
 import { HttpError } from './errors';
@@ -49,6 +51,18 @@ export interface Reply<B> {
   status?: number;
   /** Sends the body as a download (e.g. a CSV export) instead of JSON. */
   file?: { contentType: string; filename: string };
+}
+
+/**
+ * A route's answer from a command's outcome: the commit position to read one's own write at; a command that
+ * appended nothing (the record was already there) answers 200 rather than the route's 201.
+ */
+export function reply<B>(
+  outcome: Pick<CommandOutcome<unknown, DomainEvent>, 'events' | 'position'>,
+  body: B,
+): Reply<B> {
+  if (outcome.events.length === 0) return { body, status: 200 };
+  return outcome.position ? { body, position: outcome.position } : { body };
 }
 
 export interface RouteInput<N extends RouteName> {
