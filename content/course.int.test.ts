@@ -13,7 +13,11 @@ import {
   loadCourse,
 } from '@tickwise/command-service/catalog';
 
+import { RETIRED_CHECK_IDS, RETIRED_QUESTION_IDS } from './retired-ids';
+
 const CONTENT_DIR = __dirname;
+const retiredCheckIds = new Set(RETIRED_CHECK_IDS.map((r) => r.id));
+const retiredQuestionIds = new Set(RETIRED_QUESTION_IDS.map((r) => r.id));
 const MODULE_NUMBERS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 let cached: Course | undefined;
@@ -113,8 +117,10 @@ describe.each(MODULE_NUMBERS)('module %i', (id) => {
     if (quiz.length < 6) problems.push(`${quiz.length} questions, expected at least 6`);
     quiz.forEach((q, index) => {
       const where = `question ${index + 1} (id ${q.id})`;
-      const expectedId = id * 100 + index + 1;
-      if (q.id !== expectedId) problems.push(`${where}: id should be ${expectedId}`);
+      if (q.id <= id * 100 || q.id >= (id + 1) * 100)
+        problems.push(`${where}: id outside ${id * 100 + 1}–${id * 100 + 99}`);
+      if (retiredQuestionIds.has(q.id))
+        problems.push(`${where}: id ${q.id} is retired (content/retired-ids.ts)`);
       if (q.question.trim() === '') problems.push(`${where}: empty question`);
       if (q.options.length !== 4) problems.push(`${where}: ${q.options.length} options, expected 4`);
       if (new Set(q.options).size !== q.options.length) problems.push(`${where}: repeated option`);
@@ -235,13 +241,28 @@ describe('practice inside every lesson', () => {
     }
   });
 
-  it('numbers checks 10000 + lesson id × 10 + n, apart from every quiz question id', () => {
+  it('numbers checks 10000 + lesson id × 10 + n (n 1–9), apart from every quiz question id', () => {
     const quizIds = new Set(course().modules.flatMap((m) => m.quiz.map((q) => q.id)));
     for (const lesson of course().modules.flatMap((m) => m.lessons)) {
-      expect(lesson.checks.map((check) => check.id)).toEqual(
-        lesson.checks.map((_, index) => 10_000 + lesson.id * 10 + index + 1),
-      );
-      for (const check of lesson.checks) expect(quizIds.has(check.id)).toBe(false);
+      const block = 10_000 + lesson.id * 10;
+      for (const check of lesson.checks) {
+        expect([check.id, check.id > block && check.id <= block + 9]).toEqual([check.id, true]);
+        expect(quizIds.has(check.id)).toBe(false);
+      }
+    }
+  });
+
+  it('never gives a retired id to a check or a quiz question', () => {
+    const { modules } = course();
+    const checkIds = modules.flatMap((m) => m.lessons.flatMap((lesson) => lesson.checks.map((c) => c.id)));
+    const questionIds = modules.flatMap((m) => m.quiz.map((q) => q.id));
+    expect(checkIds.filter((id) => retiredCheckIds.has(id))).toEqual([]);
+    expect(questionIds.filter((id) => retiredQuestionIds.has(id))).toEqual([]);
+    // Each retired id names the question that replaced it, and that question is in the course.
+    for (const { id, replacedBy } of RETIRED_CHECK_IDS)
+      expect([id, checkIds.includes(replacedBy)]).toEqual([id, true]);
+    for (const { id, replacedBy } of RETIRED_QUESTION_IDS) {
+      expect([id, questionIds.includes(replacedBy)]).toEqual([id, true]);
     }
   });
 

@@ -57,7 +57,7 @@ describe('moduleChanges', () => {
     ]);
     const quiz = changes.at(-1);
     expect(quiz?.type === 'QuizPublished' && quiz.data.questions.map((q) => q.id)).toEqual([
-      101, 102, 103, 104, 105, 106, 107, 108, 109, 110,
+      101, 102, 103, 104, 105, 106, 107, 108, 111, 110,
     ]);
     expect(quiz?.type === 'QuizPublished' && quiz.data.questions.map((q) => q.correctAnswer)).toEqual([
       4, 4, 1, 1, 3, 3, 2, 3, 1, 4,
