@@ -35,6 +35,13 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
   {
     file: `${M1}/01-futures-in-plain-words.md`,
     kind: 'pnl',
+    inputs: { side: 'short', entry: 4200, exit: 4215.5, pointValue: 100, contracts: 1 },
+    says: 'Whoever sold at $4,200.00 and is still short has **lost {$1,550}**.',
+    outcome: 'loss',
+  },
+  {
+    file: `${M1}/01-futures-in-plain-words.md`,
+    kind: 'pnl',
     inputs: { side: 'long', entry: 4200, exit: 4184.5, pointValue: 100, contracts: 1 },
     says: 'Result for the long: −$15.50 × 100 ounces = **a loss of {$1,550}**.',
     outcome: 'loss',
@@ -142,6 +149,13 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
   },
   {
     file: `${M2}/03-e-mini-and-micro-e-mini.md`,
+    kind: 'pnl',
+    inputs: { side: 'short', entry: 6800, exit: 6818.25, pointValue: 50, contracts: 1 },
+    says: 'A long **gains $912.50**; a short **loses {$912.50}**.',
+    outcome: 'loss',
+  },
+  {
+    file: `${M2}/03-e-mini-and-micro-e-mini.md`,
     kind: 'moveValue',
     inputs: { move: 18.25, pointValue: 5, contracts: 10 },
     says: 'Ten MES: 10 × $91.25 = {$912.50}, the same as one ES.',
@@ -225,6 +239,18 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
     inputs: { side: 'long', entry: 1050, exit: 1051, pointValue: 50, contracts: 1 },
     says: '1051.00 − 1050.00 = +1.00 point, and 1.00 × $50 = {$50}.',
   },
+  {
+    file: `${M3}/02-daily-mark-to-market.md`,
+    kind: 'netPnl',
+    inputs: { side: 'long', entry: 1050, exit: 1051, pointValue: 50, contracts: 1, costPerContract: 4.5 },
+    says: '+1.00 × $50 = +$50, less $4.50, net **{+$45.50}**',
+  },
+  {
+    file: `${M3}/02-daily-mark-to-market.md`,
+    kind: 'netPnl',
+    inputs: { side: 'short', entry: 1050, exit: 1051, pointValue: 50, contracts: 1, costPerContract: 4.5 },
+    says: "S's shows the mirror image: −$50 − $4.50 = **{−$54.50}**",
+  },
   // 3.3 A margin call, and a deficit
   {
     file: `${M3}/03-margin-calls.md`,
@@ -263,6 +289,12 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
     kind: 'leverage',
     inputs: { notional: 52_500, deposit: 500 },
     says: '**Leverage on the day-trade margin.** $52,500 ÷ $500 = **{105} times**.',
+  },
+  {
+    file: `${M3}/04-margins-and-volatility.md`,
+    kind: 'percentOf',
+    inputs: { part: 10 * 50, whole: 500 },
+    says: '+$500, a gain equal to **{100%} of the day-trade margin**',
   },
   // 4.1 A market order through two price levels, a limit order
   {
@@ -363,6 +395,18 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
     kind: 'notional',
     inputs: { price: 4200, pointValue: 100, contracts: 1 },
     says: 'one assignment means paying 100 × $4,200.00 = {$420,000}',
+  },
+  {
+    file: `${M5}/03-first-notice-and-last-trading-day.md`,
+    kind: 'businessDays',
+    inputs: { from: '2028-11-30', to: '2028-12-27', holidays: ['2028-12-25'] },
+    says: 'That is {19} business days in which December gold still trades',
+  },
+  {
+    file: `${M5}/03-first-notice-and-last-trading-day.md`,
+    kind: 'nthWeekday',
+    inputs: { year: 2028, month: 12, weekday: 5, nth: 3 },
+    says: "December 2028's third Friday is December {15}",
   },
   // 5.4 Rolling 2 ES with a calendar spread
   {
@@ -634,12 +678,55 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
     inputs: { part: 480, whole: 50_000 },
     says: 'The actual risk is 12 × $40 = $480, which is {0.96%} of equity.',
   },
+  {
+    file: `${M9}/02-fixed-fractional-sizing.md`,
+    kind: 'futuresWithOption',
+    inputs: {
+      side: 'long',
+      entry: 6800,
+      exit: 6700,
+      option: { side: 'long', type: 'put', strike: 6760, premium: 20 },
+      pointValue: 5,
+    },
+    says: 'net −$500 + $300 − $100 = **{−$300}**',
+  },
+  {
+    file: `${M9}/02-fixed-fractional-sizing.md`,
+    kind: 'futuresWithOption',
+    inputs: {
+      side: 'long',
+      entry: 6800,
+      exit: 6900,
+      option: { side: 'short', type: 'call', strike: 6850, premium: 15 },
+      pointValue: 5,
+    },
+    says: 'loses (50 − 15) × $5 = $175 on the call: **{+$325}**, the cap.',
+  },
+  {
+    file: `${M9}/02-fixed-fractional-sizing.md`,
+    kind: 'futuresWithOption',
+    inputs: {
+      side: 'long',
+      entry: 6800,
+      exit: 6700,
+      option: { side: 'short', type: 'call', strike: 6850, premium: 15 },
+      pointValue: 5,
+    },
+    says: 'A 100-point fall loses $500 − $75 = **{$425}**.',
+    outcome: 'loss',
+  },
   // 9.3 Ten losses of 2%, and the gain that recovers a loss
   {
     file: `${M9}/03-drawdown-arithmetic.md`,
     kind: 'compoundedLosses',
     inputs: { equity: 50_000, riskPercent: 2, trades: 10 },
     says: 'After loss 10: $41,687.39 × 0.98 = **{$40,853.64}**.',
+  },
+  {
+    file: `${M9}/03-drawdown-arithmetic.md`,
+    kind: 'compoundedLosses',
+    inputs: { equity: 100, riskPercent: 2, trades: 10 },
+    says: 'In one step: 0.98^10 ≈ 0.817, so about **{81.7%}**',
   },
   {
     file: `${M9}/03-drawdown-arithmetic.md`,
@@ -723,6 +810,12 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
     kind: 'moveValue',
     inputs: { move: 8, pointValue: 5, contracts: 24 },
     says: 'Planned risk: 24 × 8 × $5 = **{$960}**',
+  },
+  {
+    file: `${M10}/04-emotions-and-revenge-trading.md`,
+    kind: 'percentOf',
+    inputs: { part: 960, whole: 50_000 - 960 },
+    says: 'Gain needed to recover: $960 ÷ $49,040 ≈ **{1.96%}**.',
   },
   {
     file: `${M10}/04-emotions-and-revenge-trading.md`,

@@ -87,6 +87,36 @@ export const formulas = {
     (Math.max(0, i.type === 'call' ? i.futuresAtExpiry - i.strike : i.strike - i.futuresAtExpiry) -
       i.premium) *
     i.units,
+  /** A long or short future with an option held to expiry on it (a protective put, a covered call), per point value. */
+  futuresWithOption: (i: {
+    side: Side;
+    entry: number;
+    exit: number;
+    option: { side: Side; type: 'call' | 'put'; strike: number; premium: number };
+    pointValue: number;
+  }) => {
+    const { option } = i;
+    const intrinsic = Math.max(0, option.type === 'call' ? i.exit - option.strike : option.strike - i.exit);
+    return (
+      (direction(i.side) * (i.exit - i.entry) + direction(option.side) * (intrinsic - option.premium)) *
+      i.pointValue
+    );
+  },
+  /** The day of the month of the `nth` given weekday (0 Sunday … 6 Saturday) of a month (1–12). */
+  nthWeekday: (i: { year: number; month: number; weekday: number; nth: number }) => {
+    const first = new Date(Date.UTC(i.year, i.month - 1, 1)).getUTCDay();
+    return 1 + ((i.weekday - first + 7) % 7) + 7 * (i.nth - 1);
+  },
+  /** Business days (Monday to Friday, less the holidays) from one ISO date to another, both counted. */
+  businessDays: (i: { from: string; to: string; holidays: readonly string[] }) => {
+    let count = 0;
+    for (let day = new Date(`${i.from}T00:00:00Z`); day <= new Date(`${i.to}T00:00:00Z`); ) {
+      const weekday = day.getUTCDay();
+      if (weekday !== 0 && weekday !== 6 && !i.holidays.includes(day.toISOString().slice(0, 10))) count += 1;
+      day = new Date(day.getTime() + 86_400_000);
+    }
+    return count;
+  },
   /** Round-turn costs of a trade: contracts × (commissions and fees + slippage ticks × tick value). */
   tradeCosts: (i: {
     contracts: number;
