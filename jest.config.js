@@ -79,14 +79,14 @@ const int = {
 };
 
 // The frontend in a real browser: the compiled server (app/dist) on a free port and Debian's chromium (see
-// frontend/e2e). The setup builds what is stale once for the run; the teardown stops the workers' shared apps.
+// app/e2e). The setup builds what is stale once for the run; the teardown stops the workers' shared apps.
 const e2e = {
   displayName: 'e2e',
-  roots: ['<rootDir>/frontend/e2e'],
+  roots: ['<rootDir>/app/e2e'],
   testEnvironment: 'node',
   transform,
-  globalSetup: '<rootDir>/frontend/e2e/global-setup.ts',
-  globalTeardown: '<rootDir>/frontend/e2e/global-teardown.ts',
+  globalSetup: '<rootDir>/app/e2e/global-setup.ts',
+  globalTeardown: '<rootDir>/app/e2e/global-teardown.ts',
   testMatch: ['**/*.e2e.test.ts'],
 };
 

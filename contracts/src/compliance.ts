@@ -18,7 +18,7 @@ import {
 } from './codecs';
 import { limits } from './limits';
 import { IdParams } from './requests';
-import type { RouteDefinition } from './routes';
+import type { RouteDefinition } from './route-definition';
 import { DocumentType, ExperienceLevel, FinancialSituation, InvestmentObjective } from './vocabulary';
 
 const title = nonEmptyString(limits.title);

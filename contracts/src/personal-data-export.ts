@@ -20,7 +20,7 @@ import {
   QuizQuestionAnswered,
 } from './events';
 import { limits } from './limits';
-import type { RouteDefinition } from './routes';
+import type { RouteDefinition } from './route-definition';
 import { Role } from './vocabulary';
 
 export const PERSONAL_DATA_FORMAT = 'tickwise-personal-data/1';

@@ -6,7 +6,7 @@
 import * as t from 'io-ts';
 import { closed, entityId, isoDateTime, oneOf, sha256Hex, stringLength, struct } from './codecs';
 import { limits } from './limits';
-import type { RouteDefinition } from './routes';
+import type { RouteDefinition } from './route-definition';
 
 // ---- events ----
 

@@ -4,7 +4,6 @@
  * its codecs and its success status. Every error answers `ErrorBody` (`{ "error": "<message>" }`).
  */
 import * as t from 'io-ts';
-import type { Access } from './access';
 import {
   ComplianceAnalytics,
   FunnelStep,
@@ -52,27 +51,9 @@ import {
   RegisterBody,
 } from './requests';
 import { AuthResponse, Ok } from './responses';
+import type { RouteDefinition, Service } from './route-definition';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
-export type Service = 'command' | 'query';
-
-/** A route as written in the table; `name` and `service` are filled in by `defineRoutes`. */
-export interface RouteDefinition {
-  readonly method: HttpMethod;
-  /** Koa style, e.g. '/api/modules/:id/lessons'. */
-  readonly path: string;
-  readonly access: Access;
-  /** JSON body (write routes); absent when the route takes none. */
-  readonly body?: t.Mixed;
-  /** Query string (values arrive as strings). */
-  readonly query?: t.Mixed;
-  /** Path parameters (values arrive as strings). */
-  readonly params?: t.Mixed;
-  /** The success body. */
-  readonly response: t.Mixed;
-  /** The success status; 200 when absent. */
-  readonly status?: number;
-}
+export type { HttpMethod, RouteDefinition, Service } from './route-definition';
 
 export interface RouteSpec extends RouteDefinition {
   readonly name: string;

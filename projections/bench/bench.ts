@@ -203,7 +203,7 @@ async function crossProcessSubscription() {
 async function routeLatencies() {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, '..', '..', 'query-service', 'bench', 'routes.ts'), dir],
+    ['--import', 'tsx', join(__dirname, '..', '..', 'app', 'bench', 'query-routes.ts'), dir],
     { cwd: join(__dirname, '..', '..'), maxBuffer: 10_000_000 },
   );
   const results = JSON.parse(stdout.trim().split('\n').pop() ?? '[]') as Array<{

@@ -1,3 +1,7 @@
 export * from './app/create-app';
 export * from './app/deps';
 export * from './app/runtime';
+export { exportHashOf } from './audit/exports';
+export { verifyExport } from './audit/verify-export';
+export { earliestViews } from './compliance/routes';
+export { dashboardOf } from './dashboard/formulas';

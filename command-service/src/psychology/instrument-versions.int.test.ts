@@ -4,7 +4,6 @@
  * so their results keep their numbers and their wording; and every archetype description of the current
  * version claims only what its rule, after the rules before it, guarantees.
  */
-import path from 'node:path';
 import {
   type PsychologyCategory,
   type PsychologyResponse,
@@ -14,12 +13,11 @@ import {
 import { hashContent } from '../catalog/course-content';
 import { type Instrument, loadInstrument } from './instrument';
 import { type CategoryScores, parseRule, pickArchetype, type RuleInput, scoreResponses } from './scoring';
+import { publishedInstrument } from './test-support';
 
 const CURRENT = loadInstrument();
-const published = (version: string) =>
-  loadInstrument(path.join(__dirname, 'fixtures', `instrument-${version}.yaml`));
-const V1 = published('1.0');
-const V2 = published('2.0');
+const V1 = publishedInstrument('1.0');
+const V2 = publishedInstrument('2.0');
 
 const sheet = (instrument: Instrument, answer: (id: number) => number): PsychologyResponse[] =>
   instrument.questions.map((q) => ({ questionId: q.id, value: answer(q.id) }));

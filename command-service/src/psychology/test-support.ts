@@ -1,12 +1,10 @@
 /**
- * Helpers for the psychology tests (command and query side): answer sheets over the authored instrument,
- * one hand-scored mixed sheet, and a stack whose clock the test moves. Built on the shared harness and the
- * course test support; nothing here changes them.
+ * Helpers for the psychology tests: answer sheets over the authored instrument and one hand-scored mixed
+ * sheet. The whole-stack helpers (a stack with content published, submitting a sheet) are in the app's testing.
  */
+import path from 'node:path';
 import type { PsychologyCategory, PsychologyResponse } from '@tickwise/contracts';
-import type { Learner } from '../learning/test-support';
-import { type Stack, type StackOptions, startStack, type TestClock } from '../testing/harness';
-import { loadInstrument } from './instrument';
+import { type Instrument, loadInstrument } from './instrument';
 
 export const ASSESSMENT = '/api/trading-psychology/assessment';
 export const QUESTIONS = '/api/trading-psychology/questions';
@@ -19,14 +17,9 @@ export const DASHBOARD = '/api/dashboard';
 export const INSTRUMENT = loadInstrument();
 export const QUESTION_IDS = INSTRUMENT.questions.map((q) => q.id);
 
-/** A stack wired as at start-up (content published, no reading delay), with an optional hand-moved clock. */
-export const startPsychologyStack = (clock?: TestClock, options: StackOptions = {}): Promise<Stack> =>
-  startStack({
-    publishContent: true,
-    env: { MIN_READ_SECONDS: '0' },
-    ...(clock ? { clock } : {}),
-    ...options,
-  });
+/** An earlier version of the instrument exactly as it was published (fixtures/, pinned by content hash). */
+export const publishedInstrument = (version: '1.0' | '2.0'): Instrument =>
+  loadInstrument(path.join(__dirname, 'fixtures', `instrument-${version}.yaml`));
 
 /** One answer per question of the authored instrument, in question order. */
 export const sheetOf = (answer: (questionId: number) => number): PsychologyResponse[] =>
@@ -69,7 +62,3 @@ export function archetypeNamed(name: string) {
   if (!archetype) throw new Error(`the instrument has no archetype "${name}"`);
   return archetype;
 }
-
-/** Submits an answer sheet as the learner. */
-export const submitSheet = (learner: Learner, responses: readonly PsychologyResponse[]) =>
-  learner.post(ASSESSMENT, { responses });

@@ -20,7 +20,7 @@ import { LOGIN_RELOAD_DELAY_MS, REGISTRATION_COMPLIANCE_DELAY_MS } from '../app/
 import { complianceHandoff } from '../features/compliance/handoff';
 import { errorText } from '../session/errors';
 import { useAuthActions } from '../session/use-session';
-import type { AuthView } from './auth-dialogs';
+import type { AuthView } from './auth-view';
 import { FormAlert } from './FormAlert';
 import {
   type FieldErrors,

@@ -13,8 +13,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { AuthView } from './auth-view';
 
-export type AuthView = 'login' | 'register';
+export type { AuthView } from './auth-view';
 
 export interface AuthDialogs {
   openLogin(): void;

@@ -1,0 +1,2 @@
+/** Which of the two sign-in dialogs is open. */
+export type AuthView = 'login' | 'register';
