@@ -5,7 +5,7 @@
 //
 // It prints one line per violation and exits 1 when there is any.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The workspace packages, by folder (the first segment of a path from the repository root). */
@@ -82,17 +82,11 @@ export function describeViolation(violation: Violation): string {
   return `${violation.rule.name}: ${path}`;
 }
 
-function main(root: string): number {
-  const bin = join(root, 'node_modules', '.bin', 'depcruise');
-  const args = [
-    ...WORKSPACES,
-    'content',
-    'test',
-    '--config',
-    '.dependency-cruiser.cjs',
-    '--output-type',
-    'json',
-  ];
+/** Cruises the repository at `root` with its .dependency-cruiser.cjs: every problem, one line each. */
+export function boundaryProblems(root: string): { problems: string[]; modules: number } {
+  const bin = join(__dirname, '..', '..', 'node_modules', '.bin', 'depcruise');
+  const folders = [...WORKSPACES, 'content', 'test'].filter((folder) => existsSync(join(root, folder)));
+  const args = [...folders, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'];
   let output: string;
   try {
     output = execFileSync(bin, args, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
@@ -104,19 +98,26 @@ function main(root: string): number {
   }
   const result = JSON.parse(output) as CruiseResult;
   const manifests = Object.fromEntries(
-    WORKSPACES.map((folder) => [
+    WORKSPACES.filter((folder) => existsSync(join(root, folder, 'package.json'))).map((folder) => [
       folder,
       JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest,
     ]),
   );
-  const problems = [
-    ...result.summary.violations.map(describeViolation),
-    ...undeclaredWorkspaceImports(result.modules, manifests),
-  ];
+  return {
+    problems: [
+      ...result.summary.violations.map(describeViolation),
+      ...undeclaredWorkspaceImports(result.modules, manifests),
+    ],
+    modules: result.modules.length,
+  };
+}
+
+function main(root: string): number {
+  const { problems, modules } = boundaryProblems(root);
   for (const problem of problems) console.error(problem);
   console.log(
     problems.length === 0
-      ? `Package boundaries hold (${result.modules.length} modules).`
+      ? `Package boundaries hold (${modules} modules).`
       : `${problems.length} boundary violation${problems.length === 1 ? '' : 's'}: see docs/architecture/overview.md for the allowed direction.`,
   );
   return problems.length === 0 ? 0 : 1;
