@@ -77,6 +77,16 @@ module.exports = {
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },
     {
+      name: 'servers-bundle-no-cli',
+      comment:
+        'A CLI runs its main when it is the entry module; bundled into a server (one module) it would run there. Servers and workers reach no CLI.',
+      severity: 'error',
+      from: {
+        path: '^(app/src/(start|projections-thread|projections-worker)|(command-service|query-service|projections)/src/main)\\.ts$',
+      },
+      to: { path: '(^|/)cli\\.ts$', reachable: true },
+    },
+    {
       name: 'no-unresolvable',
       comment: 'An import that does not resolve is a typo or a missing package.',
       severity: 'error',

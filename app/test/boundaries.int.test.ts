@@ -88,3 +88,13 @@ test('modules that import each other fail', () => {
     'no-circular: contracts/src/a.ts → contracts/src/b.ts → contracts/src/a.ts',
   ]);
 });
+
+test('a server that reaches a CLI, whose main would run inside the bundle, fails', () => {
+  workspace({ app: ['command-service'] });
+  write('command-service/src/admin/cli.ts', 'export const runAdmin = () => 0;\n');
+  write('command-service/src/index.ts', "export { runAdmin } from './admin/cli';\n");
+  write('app/src/start.ts', "import '../../command-service/src/index';\n");
+  expect(boundaryProblems(root).problems).toEqual([
+    'servers-bundle-no-cli: app/src/start.ts → command-service/src/admin/cli.ts',
+  ]);
+});

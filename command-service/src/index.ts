@@ -1,4 +1,3 @@
-export { runAdmin } from './admin/cli';
 export * from './app/create-app';
 export * from './app/deps';
 export * from './app/runtime';

@@ -3,7 +3,7 @@
  * answers only once the read model every service authorises from holds the change.
  */
 
-import { runAdmin } from '@tickwise/command-service';
+import { runAdmin } from '@tickwise/command-service/admin';
 import { freshEmail, GOOD_PASSWORD, type Stack, startStack } from '../../../src/testing';
 
 let stack: Stack;
