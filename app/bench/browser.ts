@@ -8,8 +8,8 @@
  *   scores, as Lighthouse's documentation advises for its run-to-run variance (its own computeMedianRun);
  *   a run that records no page load (Lighthouse's NO_NAVSTART and kin) is repeated, up to three times.
  *
- *   npm run bench -w @tickwise/frontend            # both
- *   npm run bench -w @tickwise/frontend -- --size  # bundle size only (no Lighthouse)
+ *   npx tsx app/bench/browser.ts          # both
+ *   npx tsx app/bench/browser.ts --size   # bundle size only (no Lighthouse)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
