@@ -12,6 +12,7 @@ import {
   compliantLearner,
   type Learner,
   loadCourse,
+  publishCourse,
   registerLearner,
   startCourseStack,
 } from '../../../src/testing';
@@ -246,5 +247,61 @@ describe('refused, with nothing appended', () => {
       expect(anonymous.status).toBe(401);
     });
     expect(events).toEqual([]);
+  });
+});
+
+describe('a check replaced by a question on another point takes a new id', () => {
+  test('the earlier answer keeps the old id, and the new question shows no answer and starts its own record', async () => {
+    const own = await startCourseStack({ storage: 'memory' });
+    try {
+      const who = await compliantLearner(own, 'checks-replaced');
+      const old = LESSON_2.checks[0] as (typeof LESSON_2.checks)[number];
+      const answered = await who.post(answerPath(LESSON_2.id, old.id), {
+        selectedAnswer: old.correctAnswer - 1,
+      });
+      expect(answered.status).toBe(201);
+
+      // A new edition replaces that check with one on another point, under the next free id of the lesson.
+      const replacement = {
+        ...old,
+        id: Math.max(...LESSON_2.checks.map((c) => c.id)) + 1,
+        question: 'A question on another point: which answer is right?',
+      };
+      const edition = {
+        ...COURSE,
+        modules: COURSE.modules.map((m) =>
+          m.id !== 1
+            ? m
+            : {
+                ...m,
+                lessons: m.lessons.map((l) =>
+                  l.id !== LESSON_2.id
+                    ? l
+                    : { ...l, checks: l.checks.map((c) => (c.id === old.id ? replacement : c)) },
+                ),
+              },
+        ),
+      };
+      const { position } = await publishCourse(own.storage.log, edition, {
+        actor: 'test',
+        now: () => new Date(),
+      });
+      if (position) who.position = position;
+
+      const { lessons } = await lessonsOf(who);
+      const checks = lessons.find((l) => l.id === LESSON_2.id)?.checks ?? [];
+      expect(checks.map((c) => [c.id, c.question, c.answer])).toEqual(
+        LESSON_2.checks.map((c) =>
+          c.id === old.id ? [replacement.id, replacement.question, null] : [c.id, c.question, null],
+        ),
+      );
+      // The answer on record still names the question it answered.
+      const recorded = (await own.allEvents()).filter(
+        (e) => e.type === 'LessonCheckAnswered' && e.stream === streams.learning(who.userId),
+      );
+      expect(recorded.map((e) => (e.data as { checkId: number }).checkId)).toEqual([old.id]);
+    } finally {
+      await own.close();
+    }
   });
 });
