@@ -58,7 +58,7 @@ module.exports = {
         'Deciders and the command handler answer domain values; the HTTP layer turns them into replies.',
       severity: 'error',
       from: { path: '^platform/src/commands/' },
-      to: { path: ['^platform/src/http/', '^platform/src/process\\.ts$', '^platform/src/turns\\.ts$'] },
+      to: { path: ['^platform/src/http/', '^platform/src/runtime/(process|turns)\\.ts$'] },
     },
     {
       name: 'storage-knows-no-http',
@@ -66,7 +66,7 @@ module.exports = {
         'Storage adapters (event log, read models, key store, checkpoints) neither import the HTTP layer nor take part in its scheduling.',
       severity: 'error',
       from: { path: '^platform/src/(eventlog|readmodels|privacy|checkpoints)/' },
-      to: { path: ['^platform/src/http/', '^platform/src/process\\.ts$', '^platform/src/turns\\.ts$'] },
+      to: { path: ['^platform/src/http/', '^platform/src/runtime/(process|turns)\\.ts$'] },
     },
     {
       name: 'declared-dependencies-only',

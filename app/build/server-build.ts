@@ -26,7 +26,7 @@ import { build, type Plugin } from 'esbuild';
 /** The entry points, by the name of their bundle (app/dist/<name>.js), relative to the workspace root. */
 export const serverEntries: Readonly<Record<string, string>> = {
   start: 'app/src/start.ts',
-  // A thread's bundle keeps its source's name: platform/src/worker-thread.ts relies on it.
+  // A thread's bundle keeps its source's name: platform/src/runtime/worker-thread.ts relies on it.
   'projections-thread': 'app/src/projections-thread.ts',
   'sqlite-writer-thread': 'platform/src/eventlog/sqlite-writer-thread.ts',
   'command-service': 'command-service/src/main.ts',

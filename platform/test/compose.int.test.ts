@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { templateVariables } from '../src/gateway-config';
+import { templateVariables } from '../src/config/gateway-config';
 
 const root = resolve(__dirname, '..', '..');
 const COMPOSE_MISSING =

@@ -7,7 +7,7 @@ import { anyEvents } from '../src/eventlog/decode';
 import { CorruptEventError, InvalidEventError, type NewEvent } from '../src/eventlog/port';
 import { SqliteEventLog } from '../src/eventlog/sqlite-event-log';
 import { SqliteKeyStore } from '../src/privacy/sqlite-key-store';
-import { openStorage, type Storage } from '../src/storage';
+import { openStorage, type Storage } from '../src/storage/open-storage';
 import { encrypted, testKeys } from './encryption-support';
 import { describeEventLogContract } from './eventlog.contract';
 import { describeKeyStoreContract } from './key-store.contract';

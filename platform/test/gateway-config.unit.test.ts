@@ -8,7 +8,7 @@ import {
   standaloneNginxConf,
   substitute,
   templateVariables,
-} from '../src/gateway-config';
+} from '../src/config/gateway-config';
 
 const variables = {
   COMMAND_UPSTREAM: 'command-service:3001',

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { writeStandaloneGateway } from '../src/gateway-config';
+import { writeStandaloneGateway } from '../src/config/gateway-config';
 
 const root = resolve(__dirname, '..', '..');
 const NGINX_MISSING =

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect } from 'node:net';
-import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from '../src/process';
+import { HEADERS_TIMEOUT_MS, listen, REQUEST_TIMEOUT_MS } from '../src/runtime/process';
 
 /** Sends `head` and then nothing more; resolves with what the server wrote before it closed the socket. */
 function stall(port: number, head: string): Promise<string> {

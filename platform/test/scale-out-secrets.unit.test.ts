@@ -5,7 +5,7 @@ import {
   MissingSecretsError,
   missingScaleOutSecrets,
   requireScaleOutSecrets,
-} from '../src/server-config';
+} from '../src/config/server-config';
 
 const ALL = {
   MASTER_KEY: 'ab'.repeat(32),

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStorage } from '../src/storage';
+import { openStorage } from '../src/storage/open-storage';
 
 let dataDir: string;
 beforeEach(() => {
@@ -16,7 +16,7 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test('the embedded default opens and closes its storage without loading either client library', () => {
   const script = `
-    const { openStorage } = require(${JSON.stringify(join(__dirname, '..', 'src', 'storage.ts'))});
+    const { openStorage } = require(${JSON.stringify(join(__dirname, '..', 'src', 'storage', 'open-storage.ts'))});
     openStorage({ dataDir: ${JSON.stringify(dataDir)}, eventstoreUrl: undefined, mongoUrl: undefined, mongoDb: 'x' })
       .then((storage) => storage.close())
       .then(() => {

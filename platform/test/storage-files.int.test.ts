@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { event } from '@tickwise/contracts';
 import { loadJwtSecret } from '../src/http/secrets';
-import { openStorage } from '../src/storage';
+import { openStorage } from '../src/storage/open-storage';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 

@@ -1,13 +1,13 @@
 import { pbkdf2 } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { loadServerConfig } from '../src/server-config';
+import { loadServerConfig } from '../src/config/server-config';
 import {
   lowerThreadPoolPriority,
   THREAD_POOL_NICENESS,
   threadPoolSize,
   threadPoolThreadIds,
-} from '../src/thread-pool-priority';
+} from '../src/runtime/thread-pool-priority';
 
 /** A thread's niceness and CPU time (clock ticks), from /proc/self/task/<id>/stat. */
 function threadStat(id: number) {

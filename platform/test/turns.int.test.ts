@@ -1,6 +1,6 @@
 import { request } from 'node:http';
-import { listen } from '../src/process';
-import { turnGate } from '../src/turns';
+import { listen } from '../src/runtime/process';
+import { turnGate } from '../src/runtime/turns';
 
 /** Keeps the thread busy, as a request's synchronous work does. */
 const busy = (ms: number) => {

@@ -7,7 +7,7 @@ import {
 } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDataDir } from '../config';
+import { ensureDataDir } from '../config/storage-config';
 
 /** The checkpoint key pair and the id checkpoints name it by. */
 export interface CheckpointKeys {

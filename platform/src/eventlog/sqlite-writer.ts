@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { startWorkerThread } from '../worker-thread';
+import { startWorkerThread } from '../runtime/worker-thread';
 import {
   type AppendFailure,
   type AppendOutcome,

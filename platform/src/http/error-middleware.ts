@@ -2,7 +2,7 @@ import { isValidationError } from '@tickwise/contracts';
 import type { Middleware } from 'koa';
 import { isDomainError } from '../commands/domain-error';
 import { CorruptEventError, WrongExpectedRevisionError } from '../eventlog/port';
-import { isStorageUnavailable } from '../storage-health';
+import { isStorageUnavailable } from '../storage/health';
 import { HttpError, statusOf } from './errors';
 
 interface ErrorLike {

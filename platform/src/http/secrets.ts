@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDataDir } from '../config';
+import { ensureDataDir } from '../config/storage-config';
 
 /**
  * The JWT signing key: `JWT_SECRET` when set (at least 32 characters), else a 256-bit secret generated into

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { StorageHealth } from '../storage-health';
+import type { StorageHealth } from '../storage/health';
 import { authentication, type UserDirectory } from './authentication';
 import { jsonBody } from './body';
 import { errorMiddleware } from './error-middleware';

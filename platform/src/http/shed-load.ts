@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Sema } from 'async-sema';
 import type { Middleware } from 'koa';
-import { threadPoolSize } from '../thread-pool-priority';
+import { threadPoolSize } from '../runtime/thread-pool-priority';
 import { HttpError } from './errors';
 
 /** When a service answers "busy" at once rather than let a request wait (`MAX_IN_FLIGHT`, `MAX_LOOP_DELAY_MS`). */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureDataDir } from '../config';
+import { ensureDataDir } from '../config/storage-config';
 import type { KeyStore, WrappedKey } from './key-store';
 
 /**

@@ -19,11 +19,11 @@ import {
 } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
 import { CHECKPOINT_HEAD_FILE, checkpointHash } from '../checkpoints/checkpoint';
-import type { StorageConfig } from '../config';
+import type { StorageConfig } from '../config/storage-config';
 import { anyEvents } from '../eventlog/decode';
 import type { EventLog, TaggedEvent } from '../eventlog/port';
 import { SqliteEventLog } from '../eventlog/sqlite-event-log';
-import { openDataKeys, privateDatabaseFile } from '../storage';
+import { openDataKeys, privateDatabaseFile } from '../storage/open-storage';
 import { sealedEvents } from './encrypting-event-log';
 import { firstClearPersonalField, matchesRecord, migrateLog, verifiedHeads } from './log-migration';
 

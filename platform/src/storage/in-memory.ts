@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { type DomainEvent, dataSubjectOf, erasedSubjectsOf, personalFields } from '@tickwise/contracts';
-import { domainEvents } from './eventlog/decode';
-import { InMemoryEventLog } from './eventlog/in-memory-event-log';
-import type { EventLog, TaggedEvent } from './eventlog/port';
-import { DataKeys } from './privacy/data-keys';
-import { EncryptingEventLog, sealedEvents } from './privacy/encrypting-event-log';
-import { InMemoryKeyStore } from './privacy/in-memory-key-store';
-import { InMemoryReadModelStore } from './readmodels/in-memory-read-models';
-import type { OpenOptions, Storage } from './storage';
-import { monitoredLog } from './storage-health';
+import { domainEvents } from '../eventlog/decode';
+import { InMemoryEventLog } from '../eventlog/in-memory-event-log';
+import type { EventLog, TaggedEvent } from '../eventlog/port';
+import { DataKeys } from '../privacy/data-keys';
+import { EncryptingEventLog, sealedEvents } from '../privacy/encrypting-event-log';
+import { InMemoryKeyStore } from '../privacy/in-memory-key-store';
+import { InMemoryReadModelStore } from '../readmodels/in-memory-read-models';
+import { monitoredLog } from './health';
+import type { OpenOptions, Storage } from './open-storage';
 
 /**
  * The storage ports wired as `openStorage` wires them — personal fields sealed under per-learner data keys,

@@ -1,4 +1,4 @@
-import type { EventLog } from './eventlog/port';
+import type { EventLog } from '../eventlog/port';
 
 /**
  * Errors that say the storage, not the request, is at fault: a full or failing disk, a read-only or locked

@@ -2,20 +2,20 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DomainEvent, dataSubjectOf, erasedSubjectsOf, personalFields } from '@tickwise/contracts';
 import type { MongoClient } from 'mongodb';
-import { databaseDirOf, ensureDataDir, type StorageConfig } from './config';
-import { domainEvents } from './eventlog/decode';
-import type { EventLog, TaggedEvent } from './eventlog/port';
-import { SqliteEventLog } from './eventlog/sqlite-event-log';
-import { DataKeys, loadMasterKey } from './privacy/data-keys';
-import { EncryptingEventLog, sealedEvents } from './privacy/encrypting-event-log';
-import type { KeyStore } from './privacy/key-store';
-import { ClearPersonalDataError, firstClearPersonalField } from './privacy/log-migration';
-import { SqliteKeyStore } from './privacy/sqlite-key-store';
-import { CachedReadModelStore } from './readmodels/cached-read-models';
-import type { ReadModelStore } from './readmodels/port';
-import { SqliteReadModelStore } from './readmodels/sqlite-read-models';
-import { monitoredLog, type StorageHealth } from './storage-health';
-import { turns } from './turns';
+import { databaseDirOf, ensureDataDir, type StorageConfig } from '../config/storage-config';
+import { domainEvents } from '../eventlog/decode';
+import type { EventLog, TaggedEvent } from '../eventlog/port';
+import { SqliteEventLog } from '../eventlog/sqlite-event-log';
+import { DataKeys, loadMasterKey } from '../privacy/data-keys';
+import { EncryptingEventLog, sealedEvents } from '../privacy/encrypting-event-log';
+import type { KeyStore } from '../privacy/key-store';
+import { ClearPersonalDataError, firstClearPersonalField } from '../privacy/log-migration';
+import { SqliteKeyStore } from '../privacy/sqlite-key-store';
+import { CachedReadModelStore } from '../readmodels/cached-read-models';
+import type { ReadModelStore } from '../readmodels/port';
+import { SqliteReadModelStore } from '../readmodels/sqlite-read-models';
+import { turns } from '../runtime/turns';
+import { monitoredLog, type StorageHealth } from './health';
 
 export interface Storage {
   /** The log with personal fields opened (or erased): what commands and projections use. */
@@ -92,11 +92,11 @@ function opened<T>(file: string, open: () => T): T {
  * in every thread that loads them (MongoDB's BSON keeps a 17 MB buffer), which the embedded default never uses.
  */
 const adapters = {
-  eventStoreDb: (): typeof import('./eventlog/eventstoredb-event-log') =>
-    require('./eventlog/eventstoredb-event-log'),
-  mongoKeyStore: (): typeof import('./privacy/mongo-key-store') => require('./privacy/mongo-key-store'),
-  mongoReadModels: (): typeof import('./readmodels/mongo-read-models') =>
-    require('./readmodels/mongo-read-models'),
+  eventStoreDb: (): typeof import('../eventlog/eventstoredb-event-log') =>
+    require('../eventlog/eventstoredb-event-log'),
+  mongoKeyStore: (): typeof import('../privacy/mongo-key-store') => require('../privacy/mongo-key-store'),
+  mongoReadModels: (): typeof import('../readmodels/mongo-read-models') =>
+    require('../readmodels/mongo-read-models'),
 };
 
 /**

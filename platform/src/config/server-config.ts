@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadStorageConfig, type StorageConfig } from './config';
-import { defaultLanes, type LoadLimits } from './http/shed-load';
-import { THREAD_POOL_NICENESS } from './thread-pool-priority';
+import { defaultLanes, type LoadLimits } from '../http/shed-load';
+import { THREAD_POOL_NICENESS } from '../runtime/thread-pool-priority';
+import { loadStorageConfig, type StorageConfig } from './storage-config';
 
 /** The HTTP processes' settings, all from the environment (see README.md, "Configuration"). */
 export interface ServerConfig extends StorageConfig {
