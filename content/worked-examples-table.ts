@@ -425,9 +425,16 @@ export const WORKED_EXAMPLES: readonly WorkedExample[] = [
   {
     file: `${M5}/04-rolling-with-calendar-spreads.md`,
     kind: 'pnl',
-    inputs: { side: 'long', entry: 73.8, exit: 74.2, pointValue: 1000, contracts: 1 },
+    inputs: { side: 'short', entry: 74.2, exit: 73.8, pointValue: 1000, contracts: 1 },
     says: '($74.20 − $73.80) × 1,000 barrels = $0.40 × 1,000 = **{$400} gain**.',
     outcome: 'gain',
+  },
+  {
+    file: `${M5}/04-rolling-with-calendar-spreads.md`,
+    kind: 'pnl',
+    inputs: { side: 'short', entry: 73.4, exit: 73.8, pointValue: 1000, contracts: 1 },
+    says: '($73.40 − $73.80) × 1,000 barrels = −$0.40 × 1,000 = **{$400} loss**.',
+    outcome: 'loss',
   },
   // 6.1 Two curves
   {

@@ -348,9 +348,10 @@ export interface WrongEquation {
 
 /**
  * Every chain of "=" in `text` whose sides are arithmetic, checked pair by pair: a computation on the left must
- * equal what follows it (to the precision of a single figure on the right; by size when that figure has no sign
- * and the computation none either; a percentage on the right may be written in percent of the left). Pairs
- * without a computation on the left (unit conversions such as "0.25 points = $12.50") are not equations.
+ * equal what follows it (to the precision of a single figure on the right; by size when that figure has no sign,
+ * or when the computation has none, as in a loss written "$0.80 × 40,000 = −$32,000"; a percentage on the right
+ * may be written in percent of the left). Pairs without a computation on the left (unit conversions such as
+ * "0.25 points = $12.50") are not equations.
  */
 export function wrongEquations(text: string): { checked: number; wrong: WrongEquation[] } {
   let checked = 0;
