@@ -28,6 +28,7 @@ import {
   RegulatoryWarningIssued,
   RiskAssessed,
 } from './compliance';
+import { ContractSpec } from './contract-specs';
 import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
@@ -220,6 +221,14 @@ export const PsychologyInstrumentPublished = struct(
   'PsychologyInstrumentPublished',
 );
 
+// ---- catalog-contract-specs ----
+
+/** The contract specifications (content/contract-specs.yaml) as published at start-up. */
+export const ContractSpecsPublished = struct(
+  { version, specs: t.array(ContractSpec), contentHash: sha256Hex },
+  'ContractSpecsPublished',
+);
+
 // ---- audit-{auditorId} ----
 
 /** An auditor's read, itself recorded. learnerId null for reads not about one learner; view names the screen/route. */
@@ -267,6 +276,7 @@ export const eventCodecs = {
   QuizPublished,
   ComplianceDocumentPublished,
   PsychologyInstrumentPublished,
+  ContractSpecsPublished,
   AuditorViewedRecords,
   LogCheckpointSigned,
   EventLogMigrated,
@@ -311,6 +321,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   QuizPublished: 'catalogModule',
   ComplianceDocumentPublished: 'catalogDocument',
   PsychologyInstrumentPublished: 'catalogPsychology',
+  ContractSpecsPublished: 'catalogContractSpecs',
   AuditorViewedRecords: 'audit',
   LogCheckpointSigned: 'checkpoints',
   EventLogMigrated: 'migrations',

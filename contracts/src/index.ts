@@ -6,6 +6,7 @@ export * from './audit';
 export * from './checkpoints';
 export * from './codecs';
 export * from './compliance';
+export * from './contract-specs';
 export * from './decode';
 export * from './entities';
 export * from './events';

@@ -17,6 +17,7 @@ import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSu
 import { CheckpointKey } from './checkpoints';
 import { nullable } from './codecs';
 import { complianceRoutes } from './compliance';
+import { ContractSpec } from './contract-specs';
 import {
   CheckAnswer,
   Dashboard,
@@ -96,6 +97,12 @@ export const routes = defineRoutes({
 
   // ---- course (compliant learners) ----
   modules: { method: 'GET', path: '/api/modules', access: 'compliant', response: t.array(Module) },
+  contractSpecs: {
+    method: 'GET',
+    path: '/api/contract-specs',
+    access: 'authenticated',
+    response: t.array(ContractSpec),
+  },
   moduleLessons: {
     method: 'GET',
     path: '/api/modules/:id/lessons',

@@ -14,6 +14,7 @@ export const streamPrefixes = {
   catalogModule: 'catalog-course-module-',
   catalogDocument: 'catalog-document-',
   catalogPsychology: 'catalog-psychology',
+  catalogContractSpecs: 'catalog-contract-specs',
   audit: 'audit-',
   checkpoints: 'log-checkpoints',
   migrations: 'log-migrations',
@@ -40,6 +41,8 @@ export const streams = {
   catalogDocument: (documentType: string): string => `${streamPrefixes.catalogDocument}${documentType}`,
   /** catalog-psychology: the psychology instrument's versions. */
   catalogPsychology: (): string => streamPrefixes.catalogPsychology,
+  /** catalog-contract-specs: the versions of the contract specifications. */
+  catalogContractSpecs: (): string => streamPrefixes.catalogContractSpecs,
   /** audit-{auditorId}: what an auditor looked at. */
   audit: (auditorId: string): string => `${streamPrefixes.audit}${auditorId}`,
   /** log-checkpoints: the signed checkpoints of the whole log (never covered by themselves). */
@@ -47,6 +50,14 @@ export const streams = {
   /** log-migrations: what the log was migrated from (the old file's heads), one event per migration. */
   migrations: (): string => streamPrefixes.migrations,
 } as const satisfies Record<StreamCategory, (...args: never[]) => string>;
+
+/** The categories with one stream each, named by the prefix alone. */
+const singleStreams: ReadonlySet<StreamCategory> = new Set<StreamCategory>([
+  'catalogPsychology',
+  'catalogContractSpecs',
+  'checkpoints',
+  'migrations',
+]);
 
 // Longest prefixes first, so "catalog-course-module-" is never mistaken for a shorter one.
 const byLongestPrefix = (Object.keys(streamPrefixes) as StreamCategory[]).sort(
@@ -56,19 +67,18 @@ const byLongestPrefix = (Object.keys(streamPrefixes) as StreamCategory[]).sort(
 /** The id in a stream name of `category`: the user of `compliance-{userId}`. Throws for any other name. */
 export function streamId(category: StreamCategory, name: string): string {
   const prefix = streamPrefixes[category];
-  const matches =
-    category === 'catalogPsychology'
-      ? name === prefix
-      : name.startsWith(prefix) && name.length > prefix.length;
+  const matches = singleStreams.has(category)
+    ? name === prefix
+    : name.startsWith(prefix) && name.length > prefix.length;
   if (!matches) throw new Error(`${name} is not a ${category} stream`);
   return name.slice(prefix.length);
 }
 
-/** Splits a stream name into its category and id ('' for catalog-psychology); null if unknown. */
+/** Splits a stream name into its category and id ('' for a single stream such as catalog-psychology); null if unknown. */
 export function parseStream(name: string): { category: StreamCategory; id: string } | null {
   for (const category of byLongestPrefix) {
     const prefix = streamPrefixes[category];
-    if (category === 'catalogPsychology' || category === 'checkpoints' || category === 'migrations') {
+    if (singleStreams.has(category)) {
       if (name === prefix) return { category, id: '' };
     } else if (name.startsWith(prefix) && name.length > prefix.length) {
       return { category, id: name.slice(prefix.length) };

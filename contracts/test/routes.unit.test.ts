@@ -69,6 +69,7 @@ describe('the route table', () => {
     ['POST', '/api/account/erasure', 'authenticated'],
     ['GET', '/api/account/data', 'authenticated'],
     ['GET', '/api/modules', 'compliant'],
+    ['GET', '/api/contract-specs', 'authenticated'],
     ['GET', '/api/modules/:id/lessons', 'compliant'],
     ['GET', '/api/modules/:id/quiz', 'compliant'],
     ['GET', '/api/progress', 'compliant'],

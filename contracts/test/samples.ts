@@ -131,6 +131,28 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     disclaimer: 'A self-reflection tool, not a diagnosis.',
     contentHash: hash,
   },
+  ContractSpecsPublished: {
+    version: '1.0',
+    specs: [
+      {
+        symbol: 'ES',
+        name: 'E-mini S&P 500',
+        exchange: 'CME',
+        size: '$50 × the S&P 500 index',
+        quoteUnit: 'index points',
+        tickSize: 0.25,
+        tickValue: 12.5,
+        multiplier: 50,
+        priceDecimals: 2,
+        settlement: 'cash',
+        settlementSummary: 'Cash-settled on the third Friday.',
+        listedMonths: 'March, June, September and December.',
+        illustrativeMargin: { initial: 27_500, maintenance: 25_000, asOf: '2026-12-01' },
+        specUrl: 'https://www.cmegroup.com/markets/equities/sp/e-mini-sandp500.contractSpecs.html',
+      },
+    ],
+    contentHash: hash,
+  },
   AuditorViewedRecords: { auditorId: 'aud-1', learnerId: userId, view: 'history', asOf: null, viewedAt: at },
   LogCheckpointSigned: {
     statement: {

@@ -1,6 +1,7 @@
 import type { EventLog } from '@tickwise/platform';
 import type { Logger } from 'pino';
 import { loadComplianceDocuments } from '../catalog/compliance-documents';
+import { loadContractSpecs, publishContractSpecs } from '../catalog/contract-specs';
 import { loadCourse } from '../catalog/course-content';
 import { publishCourse } from '../catalog/publish-course';
 import { publishDocuments } from '../catalog/publish-documents';
@@ -21,5 +22,10 @@ export async function publishContent(log: EventLog, logger: Logger, now: () => D
   if (course.published > 0) logger.info({ events: course.published }, 'course content published');
   const psychology = await publishInstrument(log, loadInstrument(), { actor: 'system:publisher', now });
   if (psychology.published) logger.info('psychology instrument published');
-  return { ...documents, course, psychology };
+  const contractSpecs = await publishContractSpecs(log, loadContractSpecs(), {
+    actor: 'system:publisher',
+    now,
+  });
+  if (contractSpecs.published) logger.info('contract specifications published');
+  return { ...documents, course, psychology, contractSpecs };
 }

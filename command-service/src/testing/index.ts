@@ -5,6 +5,7 @@
  * `@tickwise/app/testing`, above both services.
  */
 export * from '../catalog/compliance-documents';
+export * from '../catalog/contract-specs';
 export * from '../catalog/course-content';
 export * from '../catalog/publish-course';
 export * from '../catalog/publish-documents';

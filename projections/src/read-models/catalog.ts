@@ -1,4 +1,4 @@
-import type { EventOf, Lesson, Module, PublishedQuestion } from '@tickwise/contracts';
+import type { ContractSpec, EventOf, Lesson, Module, PublishedQuestion } from '@tickwise/contracts';
 import { documents, projection } from '../runtime/projection';
 
 export interface ModuleDoc {
@@ -48,15 +48,27 @@ const quizzes = documents<QuizDoc, EventOf<'QuizPublished'>>('quizzes', (event) 
   String(event.data.moduleId),
 ]);
 
+/** The contract specifications as last published: one document, 'current'. */
+export interface ContractSpecsDoc {
+  id: string;
+  version: string;
+  specs: ContractSpec[];
+  [key: string]: unknown;
+}
+const contractSpecs = documents<ContractSpecsDoc, EventOf<'ContractSpecsPublished'>>('contractSpecs', () => [
+  'current',
+]);
+
 /** The published course: modules, lessons (by id, indexed by module; and their summaries) and module quizzes. */
 export const catalogProjection = projection({
   name: 'catalog',
-  version: 3,
+  version: 4,
   collections: [
     { name: 'modules' },
     { name: 'lessons', indexes: ['moduleId'] },
     { name: 'lessonSummaries' },
     { name: 'quizzes' },
+    { name: 'contractSpecs' },
   ],
   handlers: [
     modules.on('ModulePublished', (_doc, { data: { moduleId, title, description, level, lessonIds } }) => ({
@@ -89,6 +101,11 @@ export const catalogProjection = projection({
       id: String(moduleId),
       moduleId,
       questions,
+    })),
+    contractSpecs.on('ContractSpecsPublished', (_doc, { data: { version, specs } }) => ({
+      id: 'current',
+      version,
+      specs,
     })),
   ],
 });

@@ -11,6 +11,7 @@ import { dashboardQueries } from '../dashboard/routes';
 import { identityQueries } from '../identity/routes';
 import { learningQueries } from '../learning/routes';
 import { psychologyQueries } from '../psychology/routes';
+import { toolsQueries } from '../tools/routes';
 import type { QueryServiceDeps } from './deps';
 
 /** Lag (in events) above which the query service reports itself not ready. */
@@ -27,6 +28,7 @@ export function createQueryApp(
     ...accountQueries(deps),
     ...complianceQueries(deps),
     ...learningQueries(deps),
+    ...toolsQueries(deps),
     ...psychologyQueries(deps),
     ...dashboardQueries(deps),
     ...auditQueries(deps),
