@@ -11,12 +11,18 @@ import {
   type JSONType,
   jsonEvent,
   NO_STREAM,
-  type ReadPosition,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import type { DomainEvent } from '@tickwise/contracts';
 import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
+import {
+  actualRevision,
+  appendedRevision,
+  encodePosition,
+  streamReadOptions,
+  toReadPosition,
+} from './eventstoredb-mapping';
 import { GENESIS_HASH, hashEnvelope, verifyChain } from './hash-chain';
 import { newId } from './ids';
 import {
@@ -96,20 +102,6 @@ function isOurs(record: EsRecord): boolean {
   );
 }
 
-const encodePosition = (position: { commit: bigint; prepare: bigint }): Position =>
-  `${position.commit}/${position.prepare}`;
-
-/** Port position → client read position. START ('0') reads from the beginning of $all. */
-function toReadPosition(position: Position): ReadPosition {
-  if (position === START) return ES_START;
-  const parts = position.split('/');
-  const [commit, prepare] = parts;
-  if (parts.length !== 2 || commit === undefined || prepare === undefined || !/^\d+\/\d+$/.test(position)) {
-    throw new Error(`not an EventStoreDB position ("commit/prepare"): ${position}`);
-  }
-  return { commit: BigInt(commit), prepare: BigInt(prepare) };
-}
-
 function positionOf(record: EsRecord): Position {
   if (!record.position) {
     throw new Error(
@@ -134,9 +126,6 @@ function toRecorded(record: EsRecord): RecordedEvent<TaggedEvent> {
     position: positionOf(record),
   };
 }
-
-const actualOf = (current: bigint | 'no_stream'): number | 'no_stream' =>
-  typeof current === 'bigint' ? Number(current) : 'no_stream';
 
 /**
  * The scale-out event log on EventStoreDB (`@eventstore/db-client` 6.2, server ≥ 22.6 so that stream reads
@@ -193,18 +182,32 @@ export class EventStoreDbEventLog<E extends TaggedEvent = DomainEvent> implement
       }
       const prevHash = last ? this.hashOf(last) : GENESIS_HASH;
       const data = this.chain(stream, events, ids, last ? Number(last.revision) + 1 : 0, prevHash);
+      let conflict: { actual?: number | 'no_stream' };
       try {
         const result = await this.client.appendToStream(stream, data, {
           expectedRevision: last ? last.revision : NO_STREAM,
         });
-        const nextRevision = Number(result.nextExpectedRevision);
-        return { nextRevision, position: await this.positionAt(stream, nextRevision) };
+        const nextRevision = appendedRevision(result);
+        if (nextRevision !== undefined) {
+          return { nextRevision, position: await this.positionAt(stream, nextRevision) };
+        }
+        conflict = {}; // refused without an error (throwOnAppendFailure=false): the stream says where it is
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
-        if (expectedRevision === 'any' && attempt < this.maxAnyRetries) continue;
-        throw new WrongExpectedRevisionError(stream, expectedRevision, actualOf(error.actualVersion));
+        conflict = { actual: actualRevision(error.actualVersion) };
       }
+      if (expectedRevision === 'any' && attempt < this.maxAnyRetries) continue;
+      throw new WrongExpectedRevisionError(
+        stream,
+        expectedRevision,
+        conflict.actual ?? (await this.currentRevision(stream)),
+      );
     }
+  }
+
+  private async currentRevision(stream: string): Promise<number | 'no_stream'> {
+    const { last } = await this.readTail(stream, undefined);
+    return last ? Number(last.revision) : 'no_stream';
   }
 
   private hashOf(record: EsRecord): string {
@@ -315,13 +318,9 @@ export class EventStoreDbEventLog<E extends TaggedEvent = DomainEvent> implement
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent<E>[]> {
-    const backwards = options.direction === 'backwards';
-    const records = await this.readRaw(stream, {
-      direction: backwards ? BACKWARDS : FORWARDS,
-      fromRevision:
-        options.fromRevision !== undefined ? BigInt(options.fromRevision) : backwards ? END : ES_START,
-      maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
-    });
+    const read = streamReadOptions(options);
+    if (!read) return [];
+    const records = await this.readRaw(stream, read);
     return records.filter(isOurs).map((record) => this.typed(record));
   }
 
@@ -365,7 +364,9 @@ export class EventStoreDbEventLog<E extends TaggedEvent = DomainEvent> implement
   /**
    * A catch-up subscription to $all from `fromPosition` (exclusive) that turns live. When the server drops it
    * (or the connection fails) it re-subscribes from the last position seen, after 100 ms, 200 ms, … up to
-   * 5 s; events at or before that position are skipped, so nothing is delivered twice or missed.
+   * 5 s; events at or before that position are skipped, so nothing is delivered twice or missed. The
+   * filter's `checkpointReached` positions are not used to move that position: the client reports them while
+   * events before them may still wait unread in its buffer, and resuming from one could skip those.
    */
   subscribe(options: { fromPosition?: Position }): Subscription<E> {
     const log = this;

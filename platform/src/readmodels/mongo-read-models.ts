@@ -1,4 +1,10 @@
-import { type AnyBulkWriteOperation, type Filter, MongoClient, MongoServerError } from 'mongodb';
+import {
+  type AnyBulkWriteOperation,
+  type Filter,
+  MongoClient,
+  MongoServerError,
+  type TransactionOptions,
+} from 'mongodb';
 import type { Checkpoint, CollectionSpec, Doc, FieldValue, FindQuery, ReadModelStore, WriteOp } from './port';
 
 const COLLECTION_NAME = /^[A-Za-z0-9_.:-]{1,120}$/;
@@ -7,6 +13,18 @@ const PREFIX = 'rm_';
 const CHECKPOINTS = 'checkpoints';
 /** MongoDB's error code when `create` meets an existing collection. */
 const NAMESPACE_EXISTS = 48;
+
+/**
+ * The unit of work's transaction, whatever the connection string says: committed with `w: 'majority'`, so an
+ * acknowledged commit (documents and checkpoint) survives a failover. With `w: 1` (the implicit default of a
+ * replica set with an arbiter, or a `w=1` in the URL) a failover can roll back a commit the projection has
+ * already moved past, and the read models would miss those events until the next rebuild.
+ */
+export const UNIT_OF_WORK_TRANSACTION = {
+  readPreference: 'primary',
+  readConcern: { level: 'majority' },
+  writeConcern: { w: 'majority' },
+} as const satisfies TransactionOptions;
 
 /** A document as stored: the read model's document plus `_id` = its `id`. */
 interface StoredDoc {
@@ -176,6 +194,9 @@ export class MongoReadModelStore implements ReadModelStore {
 
     const session = this.client.startSession();
     try {
+      // withTransaction retries the whole callback on TransientTransactionError and the commit on
+      // UnknownTransactionCommitResult (for up to 120 s); the callback only replaces and deletes by id, so
+      // running it again writes the same state.
       await session.withTransaction(async () => {
         // One ordered bulk write per collection keeps each collection's writes in their given order.
         for (const [name, operations] of byCollection) {
@@ -188,7 +209,7 @@ export class MongoReadModelStore implements ReadModelStore {
             { upsert: true, session },
           );
         }
-      });
+      }, UNIT_OF_WORK_TRANSACTION);
     } finally {
       await session.endSession();
     }
