@@ -5,23 +5,24 @@
 // they would from the separate projections service.
 import { parentPort } from 'node:worker_threads';
 import { createLogger, loadServerConfig, openStorage } from '@tickwise/platform';
-import { allProjections, LiveProjectionRunner } from '@tickwise/projections';
+import { runProjections } from '@tickwise/projections';
 
 async function main() {
   const port = parentPort;
   if (port === null) throw new Error('projections-thread.ts runs as a worker thread of app/src/start.ts');
   const logger = createLogger({ name: 'projections' });
   const storage = await openStorage(loadServerConfig());
-  const runners = allProjections.map(
-    (projection) =>
-      new LiveProjectionRunner(storage, projection, {
-        onError: (err) => logger.error({ err, projection: projection.name }, 'projection failed'),
-      }),
-  );
-  for (const runner of runners) runner.start();
+  // A storage failure here marks the main thread's readiness down too (it probes until writes succeed).
+  const projections = runProjections(storage, logger, {
+    onStorageFailure: (error) => {
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      port.postMessage({ storageFailure: { code: String(code ?? ''), message: String(message ?? error) } });
+    },
+  });
   port.on('message', (message: unknown) => {
     if (message !== 'stop') return;
-    void Promise.all(runners.map((r) => r.stop()))
+    void projections
+      .stop()
       .then(() => storage.close())
       .finally(() => port.postMessage('stopped'));
   });

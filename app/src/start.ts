@@ -12,6 +12,8 @@ import {
 import {
   boundHeapGrowth,
   createLogger,
+  DAMAGED_EVENTS,
+  isStorageUnavailable,
   listen,
   loadServerConfig,
   lowerThreadPoolPriority,
@@ -39,16 +41,36 @@ async function main() {
   const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);
   const dist = ensureFrontendBuilt(resolve(__dirname, '..', '..'));
   const storage = await openStorage(config, { cacheReads: true, writerThread: true });
-  await publishContent(storage.log, logger);
+  // A full disk is a condition to serve through, not a reason to stop: readiness reports it, reads go on,
+  // writes answer 503, and everything resumes by itself once the disk takes writes again.
+  const storageFailed = (err: unknown, what: string) => {
+    if (isStorageUnavailable(err)) storage.health.recordFailure(err);
+    logger.error({ err }, what);
+  };
+  try {
+    await storage.store.ensureCollection({ name: DAMAGED_EVENTS });
+    await publishContent(storage.log, logger);
+  } catch (err) {
+    if (!isStorageUnavailable(err)) throw err;
+    storageFailed(
+      err,
+      'storage takes no writes (is the disk full?): starting read-only; new content is published at the next start',
+    );
+  }
   const metrics = new Metrics();
   // The projections on the second core; the query routes follow their checkpoints in the store.
-  const projections = startProjectionsWorker(logger);
+  const projections = startProjectionsWorker(logger, {
+    onStorageFailure: (failure) => storage.health.recordFailure(failure),
+  });
 
   const proxy = config.trustProxy;
   const commandDeps = commandServiceDeps(config, storage, metrics);
   const processes = startProcessManagers(commandDeps);
-  const checkpoints = await startCheckpointWriter(storage.storedLog, config, (err) =>
-    logger.error({ err }, 'signed checkpoints'),
+  const checkpoints = await startCheckpointWriter(
+    storage.storedLog,
+    config,
+    (err) => storageFailed(err, 'signed checkpoints'),
+    () => logger.warn('signed checkpoints: storage takes writes again; the checkpoints caught up'),
   );
   const commands = createCommandApp(commandDeps, { proxy }).callback();
   const queries = createQueryApp(queryServiceDeps(config, storage, metrics), {

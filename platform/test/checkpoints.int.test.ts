@@ -15,6 +15,7 @@ import {
   CheckpointWriter,
   checkpointHeadFile,
   checkpointSignedBy,
+  type EventLog,
   headIncluded,
   loadCheckpointKeys,
   type NewEvent,
@@ -181,6 +182,76 @@ describe('writing and reading checkpoints', () => {
     expect(view.basis.seq).toBe(2);
     expect(view.proofs.get('a-1')?.head.revision).toBe(1);
     expect(view.proofs.get('b-1')?.head.revision).toBe(0);
+    await log.close();
+  });
+
+  test('storage refusing writes is reported once and never stops the writer; once it works, a checkpoint covers the gap', async () => {
+    const log = open();
+    let full = true;
+    const fillable: EventLog = {
+      appendToStream: (stream, events, options) =>
+        full && stream === CHECKPOINT_STREAM
+          ? Promise.reject(new Database.SqliteError('database or disk is full', 'SQLITE_FULL'))
+          : log.appendToStream(stream, events, options),
+      readStream: (stream, options) => log.readStream(stream, options),
+      readAll: (options) => log.readAll(options),
+      subscribe: (options) => log.subscribe(options),
+      headPosition: () => log.headPosition(),
+      verifyStream: (stream) => log.verifyStream(stream),
+      close: () => log.close(),
+    };
+    const errors: Error[] = [];
+    let recovered = 0;
+    const w = new CheckpointWriter(fillable, keys(), {
+      headFile: checkpointHeadFile(dir),
+      intervalMs: 0,
+      retryMs: 0,
+      onError: (error) => errors.push(error),
+      onRecovered: () => recovered++,
+    });
+    await w.start();
+    await log.appendToStream('a-1', [event(1)], { expectedRevision: 'no_stream' });
+    await signNow(log, w);
+    await log.appendToStream('b-1', [event(2)], { expectedRevision: 'no_stream' });
+    await signNow(log, w);
+    expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['SQLITE_FULL']);
+    expect(existsSync(checkpointHeadFile(dir))).toBe(false);
+
+    const gap = await log.headPosition();
+    full = false;
+    await signNow(log, w);
+    await w.stop();
+    expect(recovered).toBe(1);
+    const view = await reader(log).view(['a-1', 'b-1']);
+    expect(view.basis).toMatchObject({ seq: 1, problem: null });
+    expect(view.checkpoint?.statement.position).toBe(gap);
+    expect([...view.proofs.keys()].sort()).toEqual(['a-1', 'b-1']);
+    expect(errors).toHaveLength(1);
+    await log.close();
+  });
+
+  test('an event that cannot be read is reported by stream and revision, its stream signed no further; the others go on', async () => {
+    let log = open();
+    await log.appendToStream('a-1', [event(1), event(2)], { expectedRevision: 'no_stream' });
+    await log.appendToStream('b-1', [event(3)], { expectedRevision: 'no_stream' });
+    await log.close();
+    const db = new Database(join(dir, 'events.db'));
+    db.prepare("UPDATE events SET data = '{\"broken' WHERE stream = 'a-1' AND revision = 1").run();
+    db.close();
+
+    log = open();
+    const errors: Error[] = [];
+    const w = writer(log, errors);
+    await w.start();
+    await log.appendToStream('c-1', [event(4)], { expectedRevision: 'no_stream' });
+    await signNow(log, w);
+    await w.stop();
+    expect(errors.map((e) => e.message)).toEqual([
+      'Stream a-1: the event at revision 1 cannot be read: it is not valid JSON; stream a-1 is no longer signed',
+    ]);
+    const view = await reader(log).view(['a-1', 'b-1', 'c-1']);
+    expect(view.basis).toMatchObject({ seq: 1, problem: null });
+    expect([...view.proofs.keys()].sort()).toEqual(['b-1', 'c-1']);
     await log.close();
   });
 

@@ -12,5 +12,6 @@ export * from './runtime/background-rebuilds';
 export * from './runtime/generations';
 export * from './runtime/progress';
 export * from './runtime/projection';
+export * from './runtime/run-projections';
 export * from './runtime/runner';
 export * from './runtime/wait';

@@ -12,7 +12,7 @@ import {
 import { allProjections } from './catalog';
 import { checkpointName, readState } from './runtime/generations';
 import { lag } from './runtime/progress';
-import { LiveProjectionRunner } from './runtime/runner';
+import { runProjections } from './runtime/run-projections';
 
 async function main() {
   boundHeapGrowth();
@@ -21,13 +21,7 @@ async function main() {
   // A scale-out service without its shared secrets stops here, before it opens anything.
   requireScaleOutSecrets(config);
   const storage = await openStorage(config);
-  const runners = allProjections.map(
-    (projection) =>
-      new LiveProjectionRunner(storage, projection, {
-        onError: (err) => logger.error({ err, projection: projection.name }, 'projection failed'),
-      }),
-  );
-  for (const runner of runners) runner.start();
+  const projections = runProjections(storage, logger);
   const server = await listen(
     async (req, res) => {
       const head = await storage.log.headPosition();
@@ -49,7 +43,7 @@ async function main() {
   logger.info({ port: server.port, projections: allProjections.map((p) => p.name) }, 'projections running');
   stopOnSignals(async () => {
     await server.close();
-    await Promise.all(runners.map((r) => r.stop()));
+    await projections.stop();
     await storage.close();
   }, logger);
 }

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
+import { createServiceApp, fenceDamagedRecords, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
 import { adminRoutes } from '../admin/routes';
@@ -42,6 +42,8 @@ export function createCommandApp(
         headPosition: () => deps.log.headPosition(),
       }),
     ],
+    // A learner whose records hold a damaged event is answered 503; everyone else is served.
+    afterAuthentication: [fenceDamagedRecords(deps.store)],
     readiness: async () => {
       const head = await deps.log.headPosition();
       await deps.store.getCheckpoint('readiness-probe');

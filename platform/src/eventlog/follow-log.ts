@@ -1,4 +1,11 @@
-import type { EventLog, PersonalDataWanted, Position, RecordedEvent, TaggedEvent } from './port';
+import type {
+  CorruptEventError,
+  EventLog,
+  PersonalDataWanted,
+  Position,
+  RecordedEvent,
+  TaggedEvent,
+} from './port';
 
 export interface FollowLogOptions {
   /** Exclusive: the first event handed over is the one after this position. */
@@ -11,6 +18,8 @@ export interface FollowLogOptions {
   idleMs?: number;
   /** Whether personal fields are opened (see `ReadAllOptions.personalData`). */
   personalData?: PersonalDataWanted;
+  /** A stored event that cannot be read is reported here and skipped (see `SubscribeOptions`). */
+  onUnreadable?: (error: CorruptEventError) => void;
 }
 
 const TICK = Symbol('tick');
@@ -32,6 +41,7 @@ export async function followLog<E extends TaggedEvent>(
   const subscription = log.subscribe({
     fromPosition: options.from,
     ...(options.personalData === undefined ? {} : { personalData: options.personalData }),
+    ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
   });
   const close = () => void subscription.close();
   signal.addEventListener('abort', close, { once: true });

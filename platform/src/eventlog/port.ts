@@ -73,6 +73,12 @@ export interface ReadAllOptions<T extends string = string> {
    * fields it reads, and the others stay sealed. Adapters ignore it.
    */
   personalData?: PersonalDataWanted;
+  /**
+   * Called for a stored event that cannot be read (see `CorruptEventError`), which is then skipped: a
+   * follower of the whole log (a projection, the checkpoint writer) carries on past one damaged event and
+   * reports it. Without it the read fails at that event.
+   */
+  onUnreadable?: (error: CorruptEventError) => void;
 }
 
 /** Personal fields to open: all (true), none (false), or those of the event types listed. */
@@ -82,6 +88,8 @@ export interface SubscribeOptions {
   fromPosition?: Position;
   /** As in `ReadAllOptions`: false leaves personal fields sealed, a list opens only those types'. */
   personalData?: PersonalDataWanted;
+  /** As in `ReadAllOptions`: a damaged event is reported and skipped instead of ending the subscription. */
+  onUnreadable?: (error: CorruptEventError) => void;
 }
 
 export type StreamVerification =
@@ -142,7 +150,9 @@ export class CorruptEventError extends Error {
   constructor(
     readonly stream: string,
     readonly revision: number,
-    reason = 'it is not valid JSON',
+    readonly reason = 'it is not valid JSON',
+    /** Its place in the global log, when the reader knows it. */
+    readonly position?: Position,
   ) {
     super(`Stream ${stream}: the event at revision ${revision} cannot be read: ${reason}`);
   }

@@ -14,6 +14,7 @@ import {
   type RecordedEvent,
   START,
   type StreamVerification,
+  type SubscribeOptions,
   type Subscription,
   type TaggedEvent,
 } from './port';
@@ -293,16 +294,41 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
       after = rows[rows.length - 1]?.[0] ?? after;
       remaining -= rows.length;
       // Metadata is loaded only if a reader asks for it (projections never do).
-      yield rows.map(([position, eventId, stream, revision, type, data]) =>
-        this.typed(new StoredEvent(position, eventId, stream, revision, type, data, this.loadMetadata)),
-      );
+      const events: RecordedEvent<E>[] = [];
+      for (const [position, eventId, stream, revision, type, data] of rows) {
+        const event = this.readable(
+          () => new StoredEvent(position, eventId, stream, revision, type, data, this.loadMetadata),
+          position,
+          options.onUnreadable,
+        );
+        if (event) events.push(event);
+      }
+      yield events;
+    }
+  }
+
+  /**
+   * The row as an event; a row that cannot be read is reported to `onUnreadable` (with its position) and
+   * skipped, or fails the read when nobody asked to be told.
+   */
+  private readable(
+    row: () => StoredEvent,
+    position: number,
+    onUnreadable: ((error: CorruptEventError) => void) | undefined,
+  ): RecordedEvent<E> | undefined {
+    try {
+      return this.typed(row());
+    } catch (error) {
+      if (!(error instanceof CorruptEventError) || !onUnreadable) throw error;
+      onUnreadable(new CorruptEventError(error.stream, error.revision, error.reason, String(position)));
+      return undefined;
     }
   }
 
   private readonly loadMetadata = (position: number): string =>
     this.stmt.metadataAt.get(position)?.metadata ?? 'null';
 
-  subscribe(options: { fromPosition?: Position }): Subscription<E> {
+  subscribe(options: SubscribeOptions): Subscription<E> {
     let after = Number(options.fromPosition ?? START);
     let open = true;
     let localAppend = false;
@@ -340,7 +366,8 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
         }
         for (const row of rows) {
           after = row.position;
-          yield log.typed(toStored(row));
+          const event = log.readable(() => toStored(row), row.position, options.onUnreadable);
+          if (event) yield event;
           if (!open) return;
         }
       }

@@ -29,6 +29,8 @@ export interface ServiceAppOptions {
   storageHealth?: StorageHealth;
   /** Runs before the API routes (e.g. the read-your-writes wait of the query service). */
   beforeRoutes?: readonly Middleware[];
+  /** Run after authentication, before the routes (they see `ctx.state.auth`). */
+  afterAuthentication?: readonly Middleware[];
   /** Runs when no API route matched (e.g. the static frontend of the one-process app). */
   fallback?: Middleware;
   /** Trust X-Forwarded-For (behind the gateway). */
@@ -91,6 +93,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   // hold a user who registered a moment ago.
   for (const middleware of options.beforeRoutes ?? []) app.use(middleware);
   app.use(authentication(options.tokens, options.users));
+  for (const middleware of options.afterAuthentication ?? []) app.use(middleware);
   for (const router of options.routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());

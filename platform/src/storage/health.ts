@@ -21,12 +21,23 @@ export function isStorageUnavailable(error: unknown): boolean {
 export type StorageState = { ok: true } | { ok: false; since: string; error: string };
 
 /**
+ * Below this much free space on the embedded storage's disk, readiness reports the disk as full: SQLite may
+ * still fit an append into pages it already has, while the files around it (the checkpoint head file, a new
+ * table) no longer fit, and the next burst of appends fails.
+ */
+export const MIN_FREE_BYTES = 1024 * 1024;
+
+/**
  * Whether appends currently succeed. A failed append marks storage down; readiness then probes with a small
- * committed write and reports ready again by itself once one succeeds (or once an append does).
+ * committed write and reports ready again by itself once one succeeds (or once an append does). With
+ * `freeBytes` (the embedded storage's disk), a disk with less than MIN_FREE_BYTES left also reads as down.
  */
 export class StorageHealth {
   private failure: { since: string; error: string } | undefined;
-  constructor(private readonly probe: () => Promise<void>) {}
+  constructor(
+    private readonly probe: () => Promise<void>,
+    private readonly freeBytes?: () => number,
+  ) {}
 
   recordFailure(error: unknown): void {
     const { code, message } = error as { code?: unknown; message?: unknown };
@@ -38,6 +49,11 @@ export class StorageHealth {
   }
 
   async check(): Promise<StorageState> {
+    const free = this.freeBytes?.();
+    if (free !== undefined && free < MIN_FREE_BYTES) {
+      this.failure ??= { since: new Date().toISOString(), error: 'ENOSPC' };
+      return { ok: false, ...this.failure, error: `ENOSPC: ${Math.floor(free / 1024)} KiB free` };
+    }
     const failure = this.failure;
     if (!failure) return { ok: true };
     try {
@@ -52,10 +68,13 @@ export class StorageHealth {
 }
 
 /** The log with every append's outcome reported to a StorageHealth; everything else passes straight through. */
-export function monitoredLog(log: EventLog): { log: EventLog; health: StorageHealth } {
+export function monitoredLog(
+  log: EventLog,
+  freeBytes?: () => number,
+): { log: EventLog; health: StorageHealth } {
   const health = new StorageHealth(async () => {
     await log.probeWrite?.();
-  });
+  }, freeBytes);
   const monitored: EventLog = {
     async appendToStream(stream, events, options) {
       try {

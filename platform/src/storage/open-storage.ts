@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DomainEvent, dataSubjectOf, erasedSubjectsOf, personalFields } from '@tickwise/contracts';
 import type { MongoClient } from 'mongodb';
@@ -148,7 +148,17 @@ export async function openStorage(config: StorageConfig, options: OpenOptions = 
     await adapterLog.close();
     throw new ClearPersonalDataError(config.eventstoreUrl ? 'The EventStoreDB log' : eventsFile, clear);
   }
-  const { log: storedLog, health } = monitoredLog(options.beneath ? options.beneath(adapterLog) : adapterLog);
+  // The embedded files' disk: readiness reports it full before SQLite runs out of pages to write into.
+  const freeBytes = config.eventstoreUrl
+    ? undefined
+    : () => {
+        const { bavail, bsize } = statfsSync(databaseDir);
+        return bavail * bsize;
+      };
+  const { log: storedLog, health } = monitoredLog(
+    options.beneath ? options.beneath(adapterLog) : adapterLog,
+    freeBytes,
+  );
   const keys = await openDataKeys(config);
   const log = new EncryptingEventLog<DomainEvent>(storedLog as EventLog<TaggedEvent>, keys, {
     events: domainEvents,

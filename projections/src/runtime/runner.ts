@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
+  type CorruptEventError,
   comparePositions,
   type EventLog,
   followLog,
@@ -31,6 +32,11 @@ export interface ProjectionContext {
   /** The runtime reads any tagged event; read models see theirs typed (see `on`). */
   log: EventLog<TaggedEvent>;
   store: ReadModelStore;
+  /**
+   * A stored event that cannot be read: reported here and skipped, so one damaged event holds up no
+   * projection (it is listed as damaged; see `DAMAGED_EVENTS`). Without it the read fails there.
+   */
+  onUnreadable?: (error: CorruptEventError) => void;
 }
 
 /** Loads the stored documents `events` touch that the batch has not loaded yet, then folds the events in. */
@@ -242,7 +248,12 @@ export interface LiveRunnerOptions {
   batchSize?: number;
   /** How often an idle runner looks for a generation switch made by a rebuild elsewhere. */
   registryPollMs?: number;
+  /** A failure, once per episode: reported when it starts, not at every retry. */
   onError?: (error: unknown) => void;
+  /** The failure reported to `onError` is over: a batch was committed again. */
+  onRecovered?: () => void;
+  /** The first pause after a failure (default 500 ms); it doubles while the failure lasts, up to 2 s. */
+  retryMs?: number;
 }
 
 /**
@@ -277,6 +288,22 @@ export class LiveProjectionRunner {
     return this.rebuilding;
   }
 
+  /** The failure under way and the current pause, or undefined while batches commit. */
+  private failing: { delayMs: number } | undefined;
+
+  private failed(error: unknown): number {
+    const first = this.options.retryMs ?? 500;
+    if (!this.failing) this.options.onError?.(error);
+    this.failing = { delayMs: this.failing ? Math.min(this.failing.delayMs * 2, 2_000) : first };
+    return this.failing.delayMs;
+  }
+
+  private recovered(): void {
+    if (!this.failing) return;
+    this.failing = undefined;
+    this.options.onRecovered?.();
+  }
+
   private async loop(): Promise<void> {
     const { store } = this.context;
     while (!this.stopping.signal.aborted) {
@@ -290,8 +317,8 @@ export class LiveProjectionRunner {
         await this.follow(state.activeGeneration);
       } catch (error) {
         if (this.stopping.signal.aborted) return;
-        this.options.onError?.(error);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const delayMs = this.failed(error);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
       }
     }
   }
@@ -307,9 +334,13 @@ export class LiveProjectionRunner {
       // An idle log still hands back control now and then, to notice a switch made by a rebuild elsewhere.
       idleMs: this.options.registryPollMs ?? 250,
       personalData: this.projection.readsPersonalData ?? false,
+      ...(this.context.onUnreadable ? { onUnreadable: this.context.onUnreadable } : {}),
     };
     await followLog(log, options, async (batch) => {
-      if (batch.length > 0) await commitBatch(this.context, this.projection, generation, batch);
+      if (batch.length > 0) {
+        await commitBatch(this.context, this.projection, generation, batch);
+        this.recovered();
+      }
       const state = await readState(store, this.projection.name);
       return state && state.activeGeneration !== generation ? 'end' : 'continue';
     });
@@ -367,6 +398,7 @@ async function replay(
       batchSize: partSize,
       types,
       personalData: projection.readsPersonalData ?? false,
+      ...(context.onUnreadable ? { onUnreadable: context.onUnreadable } : {}),
     })) {
       const lastOfPart = part[part.length - 1];
       if (!lastOfPart) continue;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createServiceApp, mountRoutes, readYourWrites } from '@tickwise/platform';
+import { createServiceApp, fenceDamagedRecords, mountRoutes, readYourWrites } from '@tickwise/platform';
 import { allProjections, checkpointName, lag, readState, waitForProjections } from '@tickwise/projections';
 import type { Middleware } from 'koa';
 import { accountQueries } from '../account/routes';
@@ -51,6 +51,8 @@ export function createQueryApp(
         headPosition: () => deps.log.headPosition(),
       }),
     ],
+    // A learner whose records hold a damaged event is answered 503; everyone else is served.
+    afterAuthentication: [fenceDamagedRecords(deps.store)],
     readiness: async () => {
       const head = await deps.log.headPosition();
       const lags: Record<string, number> = {};

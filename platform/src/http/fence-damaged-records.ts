@@ -1,0 +1,36 @@
+import type { Middleware } from 'koa';
+import { DAMAGED_EVENTS, type DamagedEvent } from '../eventlog/damaged-events';
+import { CorruptEventError } from '../eventlog/port';
+import type { ReadModelStore } from '../readmodels/port';
+import type { AuthState } from './authentication';
+
+/**
+ * After authentication: a learner whose records hold a damaged event (see `DAMAGED_EVENTS`) is answered 503
+ * with Retry-After for every request, reads and writes, and the log names the stream and revision (the error
+ * middleware's "unreadable event"). Everyone else is served. The list is read through the store's cache, and
+ * turned into a lookup only when it changed.
+ */
+export function fenceDamagedRecords(store: ReadModelStore): Middleware {
+  let seen: readonly DamagedEvent[] | undefined;
+  let byLearner = new Map<string, DamagedEvent>();
+  return async (ctx, next) => {
+    const auth = ctx.state.auth as AuthState | undefined;
+    if (auth?.status === 'valid') {
+      const damaged = await store.find<DamagedEvent>(DAMAGED_EVENTS);
+      if (damaged !== seen) {
+        seen = damaged;
+        byLearner = new Map(damaged.flatMap((d) => (d.userId ? [[d.userId, d] as const] : [])));
+      }
+      const fenced = byLearner.get(auth.principal.userId);
+      if (fenced) {
+        throw new CorruptEventError(
+          fenced.stream,
+          fenced.revision,
+          fenced.reason,
+          fenced.position ?? undefined,
+        );
+      }
+    }
+    await next();
+  };
+}
