@@ -47,6 +47,8 @@ export const ContractSpec = struct(
     settlement: oneOf(['cash', 'physical']),
     settlementSummary: nonEmptyString(400),
     listedMonths: nonEmptyString(400),
+    /** A price near where the contract traded when its margin was reviewed: the tools' starting value. */
+    referencePrice: positiveNumber,
     illustrativeMargin: IllustrativeMargin,
     /** The exchange's page for the contract: the place to check every figure above. */
     specUrl: httpsUrl,

@@ -11,6 +11,7 @@ export * from './decode';
 export * from './entities';
 export * from './events';
 export * from './lesson-sections';
+export * from './lesson-tools';
 export * from './limits';
 export * from './log-migration';
 export * from './pages';

@@ -12,6 +12,7 @@ export const pagePaths = {
   audit: '/audit',
   analytics: '/analytics',
   account: '/account',
+  calculator: '/tools/calculator',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   cookiePolicy: '/cookie-policy',

@@ -147,6 +147,7 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
         settlement: 'cash',
         settlementSummary: 'Cash-settled on the third Friday.',
         listedMonths: 'March, June, September and December.',
+        referencePrice: 6800,
         illustrativeMargin: { initial: 27_500, maintenance: 25_000, asOf: '2026-12-01' },
         specUrl: 'https://www.cmegroup.com/markets/equities/sp/e-mini-sandp500.contractSpecs.html',
       },

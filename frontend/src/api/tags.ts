@@ -24,6 +24,7 @@ export const tagTypes = [
   'RegulatoryWarnings',
   'Audit',
   'Analytics',
+  'ContractSpecs',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 
@@ -59,6 +60,7 @@ export const providedBy = {
   analyticsPsychology: 'Analytics',
   analyticsCompliance: 'Analytics',
   projections: 'Analytics',
+  contractSpecs: 'ContractSpecs',
 } as const satisfies Partial<Record<QueryRouteName, TagType>>;
 
 /** The lists each command changes; a success refetches them. */

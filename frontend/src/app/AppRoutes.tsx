@@ -5,7 +5,8 @@
  *   /trading-psychology-assessment and the policy pages;
  * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
  * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
- * - everyone signed in, compliant or not: /account (their data: summary, download, delete).
+ * - everyone signed in, compliant or not: /account (their data: summary, download, delete) and
+ *   /tools/calculator (the contract calculator).
  * Everything but the landing page is loaded on demand. Every path is one of the contracts' pagePaths: the
  * server answers 404 for any other.
  */
@@ -42,6 +43,9 @@ const PsychologyAssessmentPage = lazy(() =>
 
 const AccountPage = lazy(() =>
   import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
+const CalculatorPage = lazy(() =>
+  import('../features/tools/CalculatorPage').then((m) => ({ default: m.CalculatorPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const AnalyticsPage = lazy(() =>
@@ -89,8 +93,9 @@ export function AppRoutes() {
     return (
       <Routes>
         <Route path={pagePaths.home} element={<ComplianceRequiredPage />} />
-        {/* Seeing, downloading and deleting one's data needs no compliance. */}
+        {/* Seeing, downloading and deleting one's data needs no compliance; nor does trying the numbers. */}
         <Route path={pagePaths.account} element={<AccountPage />} />
+        <Route path={pagePaths.calculator} element={<CalculatorPage />} />
         {staffRoutes(user)}
         {policyRoutes()}
         {notFound}
@@ -105,6 +110,7 @@ export function AppRoutes() {
       <Route path={pagePaths.compliance} element={<CompliancePage />} />
       <Route path={pagePaths.psychologyAssessment} element={<PsychologyAssessmentPage />} />
       <Route path={pagePaths.account} element={<AccountPage />} />
+      <Route path={pagePaths.calculator} element={<CalculatorPage />} />
       {staffRoutes(user)}
       {policyRoutes()}
       {notFound}

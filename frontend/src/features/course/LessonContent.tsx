@@ -1,11 +1,21 @@
 /**
  * A lesson's text as collapsible, typed sections: the markdown is split by its level-2 headings,
  * each section rendered by the app's one markdown renderer and sanitised to the formatting rule's allow-list.
+ * A `::calculator{contract="ES" mode="pnl"}` line becomes the contract calculator in its place.
  */
 import { Accordion, Box, Text } from '@chakra-ui/react';
-import { type LessonSection, type SectionType, splitSections } from '@tickwise/contracts';
+import {
+  type CalculatorMode,
+  type LessonSection,
+  type SectionType,
+  splitLessonTools,
+  splitSections,
+} from '@tickwise/contracts';
 import { useMemo } from 'react';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { renderMarkdown } from '../../content/markdown';
+import { ContractCalculator, MODE_LABELS } from '../tools/ContractCalculator';
+import { useContractSpecsQuery } from '../tools/tools-api';
 import { demoteHeadings, sectionLabels } from './sections';
 
 /** Styles for the sanitised HTML of a section. */
@@ -34,9 +44,14 @@ const typeStyles: Readonly<Record<SectionType, { accent: string; label: string; 
   section: { accent: 'border.emphasized', label: 'fg.muted', bg: 'rgba(10, 17, 32, 0.6)' },
 };
 
+/** A piece of a section: sanitised HTML, or a calculator the lesson embeds. */
+export type SectionPart =
+  | { readonly kind: 'html'; readonly html: string }
+  | { readonly kind: 'calculator'; readonly contract: string; readonly mode: CalculatorMode };
+
 interface RenderedSection extends LessonSection {
   readonly key: string;
-  readonly html: string;
+  readonly parts: readonly SectionPart[];
 }
 
 /** Sections with their sanitised HTML; a section's own sub-headings sit one level under its heading. */
@@ -44,15 +59,54 @@ export function renderSections(content: string): RenderedSection[] {
   return splitSections(content).map((section, i) => ({
     ...section,
     key: `s${i}`,
-    html: renderMarkdown(demoteHeadings(section.body, 1)),
+    parts: splitLessonTools(demoteHeadings(section.body, 1)).map(
+      (segment): SectionPart =>
+        segment.kind === 'markdown' ? { kind: 'html', html: renderMarkdown(segment.text) } : segment,
+    ),
   }));
+}
+
+/** The calculator inside a lesson, with the lesson's contract and mode. */
+function EmbeddedCalculator({
+  contract,
+  mode,
+}: {
+  readonly contract: string;
+  readonly mode: CalculatorMode;
+}) {
+  const specs = useContractSpecsQuery();
+  return (
+    <Box
+      as="aside"
+      aria-label={`Try it: ${MODE_LABELS[mode].toLowerCase()}`}
+      borderWidth="1px"
+      borderColor="border"
+      rounded="lg"
+      p={{ base: '3', md: '4' }}
+      my="4"
+      bg="bg.subtle"
+    >
+      <Text fontWeight="semibold" color="fg" mb="3">
+        Try it: {MODE_LABELS[mode].toLowerCase()}
+      </Text>
+      {specs.data !== undefined ? (
+        <ContractCalculator specs={specs.data} symbol={contract} mode={mode} embedded />
+      ) : specs.error !== undefined ? (
+        <Text color="fg.muted">
+          The calculator could not load the contract specifications; reload to try again.
+        </Text>
+      ) : (
+        <LoadingSpinner size="small" label="Loading the calculator…" />
+      )}
+    </Box>
+  );
 }
 
 /** Whether a section's title already names its type ("Summary", "Example: …"): then no label above it. */
 const titleSaysType = (s: LessonSection): boolean =>
   s.title.toLowerCase().startsWith(sectionLabels[s.type].toLowerCase());
 
-function SectionBody({ html }: { readonly html: string }) {
+function SectionHtml({ html }: { readonly html: string }) {
   return (
     <Box
       className="lesson-content"
@@ -63,6 +117,22 @@ function SectionBody({ html }: { readonly html: string }) {
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised markdown
       dangerouslySetInnerHTML={{ __html: html }}
     />
+  );
+}
+
+function SectionBody({ parts }: { readonly parts: readonly SectionPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.kind === 'html' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one section never reorder
+          <SectionHtml key={i} html={part.html} />
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one section never reorder
+          <EmbeddedCalculator key={i} contract={part.contract} mode={part.mode} />
+        ),
+      )}
+    </>
   );
 }
 
@@ -77,7 +147,7 @@ export function LessonContent({ content }: { readonly content: string }) {
     <Box data-testid="lesson-sections">
       {lead.map((s) => (
         <Box key={s.key} mb="4">
-          <SectionBody html={s.html} />
+          <SectionBody parts={s.parts} />
         </Box>
       ))}
       <Accordion.Root multiple defaultValue={titled.map((s) => s.key)} variant="plain" display="grid" gap="3">
@@ -132,7 +202,7 @@ export function LessonContent({ content }: { readonly content: string }) {
               </Box>
               <Accordion.ItemContent>
                 <Accordion.ItemBody px="4" pt="0" pb="4">
-                  <SectionBody html={s.html} />
+                  <SectionBody parts={s.parts} />
                 </Accordion.ItemBody>
               </Accordion.ItemContent>
             </Accordion.Item>

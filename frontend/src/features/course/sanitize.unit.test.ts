@@ -94,7 +94,18 @@ describe('the lesson sanitizer', () => {
     const lesson = `## Overview\n\n${corpus.join('\n\n')}\n\n## Example: Evil\n\n${corpus.join(' ')}`;
     const sections = renderSections(lesson);
     expect(sections.map((s) => s.type)).toEqual(['overview', 'example']);
-    for (const section of sections) expectOnlyAllowed(section.html);
+    for (const section of sections)
+      for (const part of section.parts) if (part.kind === 'html') expectOnlyAllowed(part.html);
+  });
+
+  it('a calculator directive becomes a calculator part; the text around it is sanitised as before', () => {
+    const lesson =
+      '## Example: Try It\n\nBefore <img src=x onerror=alert(1)>.\n\n::calculator{contract="ES" mode="pnl"}\n\nAfter.';
+    const [section] = renderSections(lesson);
+    expect(section?.parts.map((p) => p.kind)).toEqual(['html', 'calculator', 'html']);
+    expect(section?.parts[1]).toEqual({ kind: 'calculator', contract: 'ES', mode: 'pnl' });
+    for (const part of section?.parts ?? []) if (part.kind === 'html') expectOnlyAllowed(part.html);
+    expect(JSON.stringify(section?.parts)).not.toContain('onerror');
   });
 
   it('keeps what lessons use: paragraphs, sub-headings, lists, strong, em, code, pre, blockquote, class', () => {
