@@ -40,7 +40,7 @@ export function SpecSummary({
         <Fact label="One contract">{spec.size}</Fact>
         <Fact label="Quoted in">{spec.quoteUnit}</Fact>
         <Fact label="Tick">
-          {plain(spec.tickSize)} = {money(spec.tickValue)}; one whole unit = {money(spec.multiplier)}
+          {plain(spec.tickSize)} = {money(spec.tickValue)}; a move of 1 = {money(spec.multiplier)}
         </Fact>
         <Fact label="Settlement">{spec.settlement === 'cash' ? 'Cash-settled' : 'Physical delivery'}</Fact>
         {brief ? null : (
