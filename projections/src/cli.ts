@@ -1,5 +1,5 @@
 // npm run projections -- status | rebuild <name|all>
-import { loadStorageConfig, openStorage } from '@tickwise/platform';
+import { listDamagedEvents, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { SingleBar } from 'cli-progress';
 import { allProjections, findProjections } from './catalog';
 import { checkpointName, liveBuild, readState } from './runtime/generations';
@@ -77,6 +77,18 @@ async function main(args: string[]): Promise<number> {
         console.log(
           `${projection.name.padEnd(20)} version ${state?.activeVersion ?? '-'} (code ${projection.version}) g${generation} checkpoint ${checkpoint ?? 'none'} lag ${lag(head, checkpoint)}${building}`,
         );
+      }
+      const damaged = await listDamagedEvents(storage.store);
+      if (damaged.length === 0) console.log('damaged events: none');
+      else {
+        console.log(
+          `damaged events: ${damaged.length} (skipped by the projections; their learners are answered 503 until repaired)`,
+        );
+        for (const event of damaged) {
+          console.log(
+            `  ${event.stream} revision ${event.revision}${event.position ? ` (position ${event.position})` : ''}: ${event.reason}; found by ${event.foundBy} at ${event.foundAt}`,
+          );
+        }
       }
       return 0;
     }

@@ -37,7 +37,9 @@ export async function firstClearPersonalField(
   fields: PersonalFieldTable,
 ): Promise<ClearPersonalField | undefined> {
   const types = Object.keys(fields);
-  for await (const batch of log.readAll({ types, batchSize: 100, personalData: false })) {
+  // A damaged event tells nothing either way: the next one that reads decides (the integrity scan reports it).
+  const skip = () => undefined;
+  for await (const batch of log.readAll({ types, batchSize: 100, personalData: false, onUnreadable: skip })) {
     for (const event of batch) {
       const data = event.data as Record<string, unknown>;
       const field = Object.keys(fields[event.type] ?? {}).find((name) => data[name] !== undefined);
