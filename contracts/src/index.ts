@@ -12,6 +12,7 @@ export * from './entities';
 export * from './events';
 export * from './lesson-sections';
 export * from './lesson-tools';
+export * from './margin-simulation';
 export * from './limits';
 export * from './log-migration';
 export * from './pages';

@@ -2,5 +2,6 @@
 export * from './compliance-documents';
 export * from './contract-specs';
 export * from './course-content';
+export * from './margin-scenarios';
 export * from './word-count';
 export * from './wording';
