@@ -13,6 +13,7 @@ import {
   nonEmptyString,
   nonNegativeInt,
   nullable,
+  oneOf,
   percent,
   positiveInt,
   refine,
@@ -33,6 +34,7 @@ import { decode } from './decode';
 import { PsychologyItem, psychologyScores } from './entities';
 import { limits } from './limits';
 import { EventLogMigrated } from './log-migration';
+import { MarginCallResponse, MarginOutcomeCodec, MarginScenario, scenarioId } from './margin-simulation';
 import { EmailReleased, FailedLoginsExpired, LearnerErased, PersonalDataExported } from './privacy';
 import { PsychologyResponse } from './requests';
 import type { StreamCategory } from './streams';
@@ -100,6 +102,23 @@ export const LessonCheckAnswered = struct(
     answeredAt: isoDateTime,
   },
   'LessonCheckAnswered',
+);
+/**
+ * A finished run of the margin-call simulator: the scenario and its version, the learner's choices, and the
+ * outcome the server worked out from them. No personal data.
+ */
+export const MarginSimulationCompleted = struct(
+  {
+    scenarioId,
+    scenarioVersion: version,
+    side: oneOf(['long', 'short']),
+    contracts: positiveInt,
+    startingBalance: t.number,
+    responses: t.array(MarginCallResponse),
+    outcome: MarginOutcomeCodec,
+    completedAt: isoDateTime,
+  },
+  'MarginSimulationCompleted',
 );
 /** Graded by the server from the catalog; selectedAnswer is 0-based. */
 export const QuizQuestionAnswered = struct(
@@ -229,6 +248,12 @@ export const ContractSpecsPublished = struct(
   'ContractSpecsPublished',
 );
 
+/** The margin simulator's scenarios (content/margin-scenarios.yaml) as published at start-up. */
+export const MarginScenariosPublished = struct(
+  { version, scenarios: t.array(MarginScenario), contentHash: sha256Hex },
+  'MarginScenariosPublished',
+);
+
 // ---- audit-{auditorId} ----
 
 /** An auditor's read, itself recorded. learnerId null for reads not about one learner; view names the screen/route. */
@@ -277,6 +302,8 @@ export const eventCodecs = {
   ComplianceDocumentPublished,
   PsychologyInstrumentPublished,
   ContractSpecsPublished,
+  MarginScenariosPublished,
+  MarginSimulationCompleted,
   AuditorViewedRecords,
   LogCheckpointSigned,
   EventLogMigrated,
@@ -322,6 +349,8 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   ComplianceDocumentPublished: 'catalogDocument',
   PsychologyInstrumentPublished: 'catalogPsychology',
   ContractSpecsPublished: 'catalogContractSpecs',
+  MarginScenariosPublished: 'catalogContractSpecs',
+  MarginSimulationCompleted: 'learning',
   AuditorViewedRecords: 'audit',
   LogCheckpointSigned: 'checkpoints',
   EventLogMigrated: 'migrations',

@@ -77,6 +77,41 @@ export const MarginCallResponse = struct(
 );
 export type MarginCallResponse = t.TypeOf<typeof MarginCallResponse>;
 
+/** A finished run as the learner sends it: the setup and every call's answer. */
+export const MarginSimulationBody = struct(
+  {
+    scenarioId,
+    side: oneOf(['long', 'short']),
+    contracts: intRange(1, MAX_SIMULATED_CONTRACTS),
+    startingBalance: MarginRunSetup.type.props.startingBalance,
+    responses: refine(t.array(MarginCallResponse), (r) => r.length <= 30, 'a list of at most 30 answers'),
+  },
+  'MarginSimulationBody',
+);
+export type MarginSimulationBody = t.TypeOf<typeof MarginSimulationBody>;
+
+const money = refine(t.number, (n) => Number.isFinite(n), 'an amount');
+
+export const MarginOutcomeCodec = struct(
+  {
+    finalBalance: money,
+    deposited: money,
+    callsReceived: intRange(0, 30),
+    tradingResult: money,
+    worstDrawdown: money,
+    closedOnDay: t.union([intRange(1, 30), t.null]),
+    contractsAtEnd: intRange(0, MAX_SIMULATED_CONTRACTS),
+  },
+  'MarginOutcome',
+);
+
+/** What the server answers for a recorded run: its outcome as the server worked it out. */
+export const MarginSimulationRecorded = struct(
+  { id: t.string, scenarioId, outcome: MarginOutcomeCodec, completedAt: t.string },
+  'MarginSimulationRecorded',
+);
+export type MarginSimulationRecorded = t.TypeOf<typeof MarginSimulationRecorded>;
+
 export type MarginFigures = Pick<ContractSpec, 'multiplier' | 'illustrativeMargin'>;
 
 export interface MarginCall {

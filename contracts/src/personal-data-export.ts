@@ -15,6 +15,7 @@ import {
 import {
   LessonCheckAnswered,
   LessonCompleted,
+  MarginSimulationCompleted,
   ModuleQuizCompleted,
   PsychologyAssessmentCompleted,
   QuizQuestionAnswered,
@@ -55,6 +56,8 @@ export const PersonalDataExport = struct(
     quizAnswers: t.array(QuizQuestionAnswered),
     moduleQuizzes: t.array(ModuleQuizCompleted),
     psychologyAssessments: t.array(PsychologyAssessmentCompleted),
+    /** Runs of the margin-call simulator: scenario, choices and outcome. */
+    marginSimulations: t.array(MarginSimulationCompleted),
     /** Earlier downloads of this file. */
     previousExports: t.array(isoDateTime),
   },

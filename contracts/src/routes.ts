@@ -32,6 +32,7 @@ import {
   TradingProfile,
   User,
 } from './entities';
+import { MarginScenario, MarginSimulationBody, MarginSimulationRecorded } from './margin-simulation';
 import { personalDataRoutes } from './personal-data-export';
 import { privacyRoutes } from './privacy';
 import {
@@ -102,6 +103,25 @@ export const routes = defineRoutes({
     path: '/api/contract-specs',
     access: 'authenticated',
     response: t.array(ContractSpec),
+  },
+  /** The margin simulator's hypothetical daily-settlement paths. */
+  marginScenarios: {
+    method: 'GET',
+    path: '/api/practice/margin-scenarios',
+    access: 'authenticated',
+    response: t.array(MarginScenario),
+  },
+  /**
+   * A finished simulator run: the server replays the scenario with the learner's choices, refuses a run that
+   * does not follow the rules (400), and records the outcome it found (MarginSimulationCompleted).
+   */
+  recordMarginSimulation: {
+    method: 'POST',
+    path: '/api/practice/margin-simulations',
+    access: 'authenticated',
+    body: MarginSimulationBody,
+    response: MarginSimulationRecorded,
+    status: 201,
   },
   moduleLessons: {
     method: 'GET',

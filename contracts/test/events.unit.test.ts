@@ -22,7 +22,7 @@ const codecOf = (type: EventType): t.Decoder<unknown, unknown> => eventCodecs[ty
 describe('event codecs', () => {
   it('has a sample for exactly the event types of the contract', () => {
     expect(Object.keys(eventSamples).sort()).toEqual([...eventTypes].sort());
-    expect(eventTypes).toHaveLength(30);
+    expect(eventTypes).toHaveLength(32);
   });
 
   it.each(cases)('%s decodes a valid sample unchanged', (type) => {
@@ -166,6 +166,7 @@ describe('streams', () => {
       'LessonCheckAnswered',
       'QuizQuestionAnswered',
       'ModuleQuizCompleted',
+      'MarginSimulationCompleted',
     ]);
     expect(byCategory('email')).toEqual(['EmailReserved', 'EmailReleased']);
     expect(byCategory('login')).toEqual(['LoginFailed', 'FailedLoginsExpired']);
@@ -181,6 +182,7 @@ describe('streams', () => {
     expect(streams.catalogModule(3)).toBe('catalog-course-module-3');
     expect(streams.catalogDocument('risk_disclosure')).toBe('catalog-document-risk_disclosure');
     expect(streams.catalogPsychology()).toBe('catalog-psychology');
+    expect(streams.catalogContractSpecs()).toBe('catalog-contract-specs');
     expect(streams.audit('a1')).toBe('audit-a1');
   });
 

@@ -70,6 +70,8 @@ describe('the route table', () => {
     ['GET', '/api/account/data', 'authenticated'],
     ['GET', '/api/modules', 'compliant'],
     ['GET', '/api/contract-specs', 'authenticated'],
+    ['GET', '/api/practice/margin-scenarios', 'authenticated'],
+    ['POST', '/api/practice/margin-simulations', 'authenticated'],
     ['GET', '/api/modules/:id/lessons', 'compliant'],
     ['GET', '/api/modules/:id/quiz', 'compliant'],
     ['GET', '/api/progress', 'compliant'],

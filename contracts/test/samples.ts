@@ -154,6 +154,41 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     ],
     contentHash: hash,
   },
+  MarginScenariosPublished: {
+    version: '1.0',
+    scenarios: [
+      {
+        id: 'es-three-day-slide',
+        title: 'A three-day slide',
+        contract: 'ES',
+        description: 'The index drifts lower.',
+        entryPrice: 6800,
+        days: [
+          { date: '2027-03-01', settle: 6772.5 },
+          { date: '2027-03-02', settle: 6741.25 },
+        ],
+      },
+    ],
+    contentHash: hash,
+  },
+  MarginSimulationCompleted: {
+    scenarioId: 'es-three-day-slide',
+    scenarioVersion: '1.0',
+    side: 'long',
+    contracts: 1,
+    startingBalance: 30_000,
+    responses: [{ day: 3, action: 'deposit' }],
+    outcome: {
+      finalBalance: 31_550,
+      deposited: 8000,
+      callsReceived: 2,
+      tradingResult: -6450,
+      worstDrawdown: 10_500,
+      closedOnDay: null,
+      contractsAtEnd: 1,
+    },
+    completedAt: at,
+  },
   AuditorViewedRecords: { auditorId: 'aud-1', learnerId: userId, view: 'history', asOf: null, viewedAt: at },
   LogCheckpointSigned: {
     statement: {

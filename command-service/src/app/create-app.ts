@@ -6,6 +6,7 @@ import { adminRoutes } from '../admin/routes';
 import { complianceRoutes } from '../compliance/routes';
 import { identityRoutes } from '../identity/routes';
 import { learningRoutes } from '../learning/routes';
+import { practiceRoutes } from '../practice/routes';
 import { privacyRoutes } from '../privacy/routes';
 import { psychologyRoutes } from '../psychology/routes';
 import type { CommandServiceDeps } from './deps';
@@ -20,6 +21,7 @@ export function createCommandApp(
     ...identityRoutes(deps),
     ...complianceRoutes(deps),
     ...learningRoutes(deps),
+    ...practiceRoutes(deps),
     ...psychologyRoutes(deps),
     ...privacyRoutes(deps),
     ...adminRoutes(deps),

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { loadComplianceDocuments } from '../catalog/compliance-documents';
 import { loadContractSpecs, publishContractSpecs } from '../catalog/contract-specs';
 import { loadCourse } from '../catalog/course-content';
+import { loadMarginScenarios, publishMarginScenarios } from '../catalog/margin-scenarios';
 import { publishCourse } from '../catalog/publish-course';
 import { publishDocuments } from '../catalog/publish-documents';
 import { loadInstrument, publishInstrument } from '../psychology/instrument';
@@ -22,10 +23,13 @@ export async function publishContent(log: EventLog, logger: Logger, now: () => D
   if (course.published > 0) logger.info({ events: course.published }, 'course content published');
   const psychology = await publishInstrument(log, loadInstrument(), { actor: 'system:publisher', now });
   if (psychology.published) logger.info('psychology instrument published');
-  const contractSpecs = await publishContractSpecs(log, loadContractSpecs(), {
+  const specs = loadContractSpecs();
+  const contractSpecs = await publishContractSpecs(log, specs, { actor: 'system:publisher', now });
+  if (contractSpecs.published) logger.info('contract specifications published');
+  const scenarios = await publishMarginScenarios(log, loadMarginScenarios(undefined, specs), {
     actor: 'system:publisher',
     now,
   });
-  if (contractSpecs.published) logger.info('contract specifications published');
-  return { ...documents, course, psychology, contractSpecs };
+  if (scenarios.published) logger.info('margin scenarios published');
+  return { ...documents, course, psychology, contractSpecs, scenarios };
 }

@@ -3,10 +3,18 @@
  * specifications they trade.
  */
 import path from 'node:path';
-import { decode, isLeft, type MarginScenario, MarginScenariosFile } from '@tickwise/contracts';
+import {
+  decode,
+  isLeft,
+  type MarginScenario,
+  MarginScenariosFile,
+  ofType,
+  streams,
+} from '@tickwise/contracts';
+import type { EventLog } from '@tickwise/platform';
 import { type ContractSpecs, loadContractSpecs } from './contract-specs';
-import { REPO_ROOT } from './course-content';
-import { SourceFile } from './source-file';
+import { hashContent, REPO_ROOT } from './course-content';
+import { ContentError, SourceFile } from './source-file';
 
 export const MARGIN_SCENARIOS_FILE = path.join(REPO_ROOT, 'content', 'margin-scenarios.yaml');
 
@@ -47,4 +55,46 @@ export function loadMarginScenarios(
   }
   if (scenarios.length === 0) source.fail('scenarios must list at least one');
   return { version, scenarios };
+}
+
+/**
+ * Publishes the scenarios into `catalog-contract-specs` (beside the specifications they trade) when their
+ * content changed; changed content needs a new version.
+ */
+export async function publishMarginScenarios(
+  log: EventLog,
+  scenarios: MarginScenarios,
+  options: { actor: string; now: () => Date },
+): Promise<{ published: boolean }> {
+  const stream = streams.catalogContractSpecs();
+  const history = await log.readStream(stream);
+  const content = { version: scenarios.version, scenarios: [...scenarios.scenarios] };
+  const contentHash = hashContent(content);
+  const last = history.filter(ofType('MarginScenariosPublished')).at(-1)?.data;
+  if (last?.contentHash === contentHash) return { published: false };
+  if (last?.version === scenarios.version) {
+    throw new ContentError(
+      'content/margin-scenarios.yaml',
+      `version ${scenarios.version} was already published with other content; give the change a new version`,
+    );
+  }
+  const id = `publish:margin-scenarios@${scenarios.version}`;
+  await log.appendToStream(
+    stream,
+    [
+      {
+        type: 'MarginScenariosPublished',
+        data: { ...content, contentHash },
+        metadata: {
+          correlationId: id,
+          causationId: id,
+          actor: options.actor,
+          occurredAt: options.now().toISOString(),
+          schemaVersion: 1,
+        },
+      },
+    ],
+    { expectedRevision: history.length > 0 ? history.length - 1 : 'no_stream' },
+  );
+  return { published: true };
 }

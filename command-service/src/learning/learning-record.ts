@@ -4,8 +4,13 @@ import { isRightAnswer } from './answer-key';
 import type { CatalogModule } from './course-catalog';
 
 /** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes, lesson checks. */
+/** Every event of a learning stream, the simulator's runs included (no course rule depends on those). */
 export type LearningEvent = EventOf<
-  'LessonCompleted' | 'QuizQuestionAnswered' | 'ModuleQuizCompleted' | 'LessonCheckAnswered'
+  | 'LessonCompleted'
+  | 'QuizQuestionAnswered'
+  | 'ModuleQuizCompleted'
+  | 'LessonCheckAnswered'
+  | 'MarginSimulationCompleted'
 >;
 
 export interface LearningRecord {
@@ -67,6 +72,7 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
         };
       }
       case 'LessonCheckAnswered':
+      case 'MarginSimulationCompleted':
         // Practice: no score, completion or quiz rule depends on it.
         return state;
       case 'ModuleQuizCompleted':

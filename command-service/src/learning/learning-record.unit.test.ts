@@ -95,6 +95,33 @@ describe('completeLesson', () => {
     });
   });
 
+  test('a margin simulator run in the same stream changes no course rule', () => {
+    const run: LearningEvent = {
+      type: 'MarginSimulationCompleted',
+      data: {
+        scenarioId: 'es-three-day-slide',
+        scenarioVersion: '1.0',
+        side: 'long',
+        contracts: 1,
+        startingBalance: 30_000,
+        responses: [],
+        outcome: {
+          finalBalance: 30_000,
+          deposited: 0,
+          callsReceived: 0,
+          tradingResult: 0,
+          worstDrawdown: 0,
+          closedOnDay: null,
+          contractsAtEnd: 1,
+        },
+        completedAt: at(1),
+      },
+    };
+    expect(given(lessonCompleted(1), run).when(completeLesson(3, MODULE_1, 5))).toEqual(
+      given(lessonCompleted(1)).when(completeLesson(3, MODULE_1, 5)),
+    );
+  });
+
   test('a lesson of another module is refused as a rule (422) naming lesson and module', () => {
     expect(given().when(completeLesson(5))).toEqual(refused('rule', 'Lesson 5 is not part of module 1'));
     expect(given().when(completeLesson(1, MODULE_2))).toEqual(

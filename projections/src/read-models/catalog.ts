@@ -1,4 +1,11 @@
-import type { ContractSpec, EventOf, Lesson, Module, PublishedQuestion } from '@tickwise/contracts';
+import type {
+  ContractSpec,
+  EventOf,
+  Lesson,
+  MarginScenario,
+  Module,
+  PublishedQuestion,
+} from '@tickwise/contracts';
 import { documents, projection } from '../runtime/projection';
 
 export interface ModuleDoc {
@@ -59,16 +66,29 @@ const contractSpecs = documents<ContractSpecsDoc, EventOf<'ContractSpecsPublishe
   'current',
 ]);
 
+/** The margin simulator's scenarios as last published: one document, 'current'. */
+export interface MarginScenariosDoc {
+  id: string;
+  version: string;
+  scenarios: MarginScenario[];
+  [key: string]: unknown;
+}
+const marginScenarios = documents<MarginScenariosDoc, EventOf<'MarginScenariosPublished'>>(
+  'marginScenarios',
+  () => ['current'],
+);
+
 /** The published course: modules, lessons (by id, indexed by module; and their summaries) and module quizzes. */
 export const catalogProjection = projection({
   name: 'catalog',
-  version: 4,
+  version: 5,
   collections: [
     { name: 'modules' },
     { name: 'lessons', indexes: ['moduleId'] },
     { name: 'lessonSummaries' },
     { name: 'quizzes' },
     { name: 'contractSpecs' },
+    { name: 'marginScenarios' },
   ],
   handlers: [
     modules.on('ModulePublished', (_doc, { data: { moduleId, title, description, level, lessonIds } }) => ({
@@ -106,6 +126,11 @@ export const catalogProjection = projection({
       id: 'current',
       version,
       specs,
+    })),
+    marginScenarios.on('MarginScenariosPublished', (_doc, { data: { version, scenarios } }) => ({
+      id: 'current',
+      version,
+      scenarios,
     })),
   ],
 });

@@ -139,6 +139,14 @@ const QUERIES: Record<string, () => string> = {
 
 const BODIES: Record<string, (caller: CallerName) => object> = {
   answerLessonCheck: () => ({ selectedAnswer: 0 }),
+  // A run of the quiet MES week that needs no answers: every signed-in caller may record one.
+  recordMarginSimulation: () => ({
+    scenarioId: 'mes-quiet-week',
+    side: 'long',
+    contracts: 1,
+    startingBalance: 5000,
+    responses: [],
+  }),
   // A wrong password: the route's access is what is tested, not an erasure (400, nothing recorded).
   eraseAccount: () => ({ password: 'Not-the-password-1' }),
   login: (caller) => ({ email: (people.get(caller) ?? person('learner')).email, password: GOOD_PASSWORD }),
