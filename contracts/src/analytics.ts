@@ -106,7 +106,8 @@ export const ComplianceAnalytics = struct(
 );
 export type ComplianceAnalytics = t.TypeOf<typeof ComplianceAnalytics>;
 
-export const ProjectionState = oneOf(['live', 'catching_up', 'rebuilding', 'stopped', 'failed']);
+/** `stalled`: a rebuild holds the projection's lease but its heartbeat stopped (killed or stuck). */
+export const ProjectionState = oneOf(['live', 'catching_up', 'rebuilding', 'stalled', 'stopped', 'failed']);
 export type ProjectionState = t.TypeOf<typeof ProjectionState>;
 
 /** A blue/green rebuild in progress: the new version catching up while the current one serves. */
@@ -118,6 +119,14 @@ export const RebuildProgress = struct(
     eventsPerSecond: numberRange(0, Number.MAX_SAFE_INTEGER),
     etaSeconds: nullable(numberRange(0, Number.MAX_SAFE_INTEGER)),
     startedAt: isoDateTime,
+  },
+  {
+    /** The rebuild's last heartbeat. */
+    heartbeatAt: isoDateTime,
+    /** Until when its lease holds the projection: a new rebuild can start after it, if it stalled. */
+    leaseEndsAt: isoDateTime,
+    /** Set when its heartbeat stopped: since when (its last heartbeat). */
+    stalledSince: isoDateTime,
   },
   'RebuildProgress',
 );

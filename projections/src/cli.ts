@@ -2,7 +2,7 @@
 import { listDamagedEvents, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { SingleBar } from 'cli-progress';
 import { allProjections, findProjections } from './catalog';
-import { checkpointName, liveBuild, readState } from './runtime/generations';
+import { checkpointName, heldBuild, heldMessage, readState } from './runtime/generations';
 import { lag, type RebuildProgress } from './runtime/progress';
 import { rebuild } from './runtime/runner';
 
@@ -68,9 +68,11 @@ async function main(args: string[]): Promise<number> {
         const generation = state?.activeGeneration ?? 1;
         const checkpoint = (await storage.store.getCheckpoint(checkpointName(projection.name, generation)))
           ?.position;
-        const live = liveBuild(state);
-        const building = live
-          ? ` building g${live.generation}`
+        const held = heldBuild(state);
+        const building = held
+          ? held.stalledSince === null
+            ? ` building g${held.building.generation}`
+            : ` rebuild of g${held.building.generation} STALLED: no heartbeat since ${held.stalledSince}; its lease holds the projection until ${held.leaseEndsAt}`
           : state?.building
             ? ` (a rebuild of g${state.building.generation} died; its lease ran out)`
             : '';
@@ -91,6 +93,20 @@ async function main(args: string[]): Promise<number> {
         }
       }
       return 0;
+    }
+    // A projection held by another rebuild (running, or stalled until its lease ends) is named before any
+    // rebuild starts, rather than after the others were rebuilt.
+    const held = [];
+    for (const projection of projections) {
+      const holder = heldBuild(await readState(storage.store, projection.name));
+      if (holder) held.push(heldMessage(projection.name, holder));
+    }
+    if (held.length > 0) {
+      for (const line of held) console.error(line);
+      console.error(
+        'Nothing was rebuilt. Run it again once that rebuild has finished or its lease has ended.',
+      );
+      return 1;
     }
     for (const projection of projections) {
       const reporter = progressReporter(projection.name);

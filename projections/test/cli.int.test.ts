@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { event } from '@tickwise/contracts';
 import { openStorage } from '@tickwise/platform';
+import { REGISTRY, readState } from '../src/runtime/generations';
 import { meta, tempDir } from './helpers';
 
 const run = promisify(execFile);
@@ -54,4 +55,56 @@ test('projections CLI: an unknown projection or command is refused with a clear 
     ),
   });
   await expect(cli('explode')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
+});
+
+test('projections CLI: a rebuild that stalled is shown with since when and until when; rebuild all names it and starts none', async () => {
+  const storage = await openStorage({
+    dataDir: dir,
+    eventstoreUrl: undefined,
+    mongoUrl: undefined,
+    mongoDb: 'x',
+  });
+  const before = await readState(storage.store, 'learning');
+  if (!before) throw new Error('no learning registry entry');
+  const heartbeatAt = new Date(Date.now() - 20_000).toISOString();
+  const expiresAt = new Date(Date.now() + 60_000).toISOString();
+  await storage.store.commit([
+    {
+      kind: 'upsert',
+      collection: REGISTRY,
+      doc: {
+        ...before,
+        building: {
+          generation: before.activeGeneration + 1,
+          version: before.activeVersion,
+          startedAt: heartbeatAt,
+          owner: 'killed:1:x',
+          heartbeatAt,
+          expiresAt,
+        },
+      },
+    },
+  ]);
+  const usersBefore = await readState(storage.store, 'users');
+  await storage.close();
+
+  const status = await cli('status');
+  expect(status.stdout).toContain(
+    `rebuild of g${before.activeGeneration + 1} STALLED: no heartbeat since ${heartbeatAt}; its lease holds the projection until ${expiresAt}`,
+  );
+  await expect(cli('rebuild', 'all')).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining(
+      `A rebuild of learning stalled (no heartbeat since ${heartbeatAt}); it holds learning until its lease ends at ${expiresAt}\nNothing was rebuilt.`,
+    ),
+  });
+  const after = await openStorage({
+    dataDir: dir,
+    eventstoreUrl: undefined,
+    mongoUrl: undefined,
+    mongoDb: 'x',
+  });
+  // users comes before learning: it was not rebuilt either.
+  expect((await readState(after.store, 'users'))?.activeGeneration).toBe(usersBefore?.activeGeneration);
+  await after.close();
 });

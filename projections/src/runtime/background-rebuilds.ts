@@ -2,7 +2,7 @@ import type { RebuildStarted } from '@tickwise/contracts';
 import { type DomainError, domainError } from '@tickwise/platform';
 import type { Logger } from 'pino';
 import { allProjections } from '../catalog';
-import { liveBuild, readState } from './generations';
+import { heldBuild, heldMessage, readState } from './generations';
 import { type ProjectionContext, rebuild } from './runner';
 
 export interface BackgroundRebuilds {
@@ -23,12 +23,13 @@ export function backgroundRebuilds(
     async start(name) {
       const projection = allProjections.find((p) => p.name === name);
       if (!projection) return { ok: false, error: domainError('not_found', `Unknown projection "${name}"`) };
-      const state = await readState(context.store, projection.name);
-      if (running.has(projection.name) || liveBuild(state)) {
-        return {
-          ok: false,
-          error: domainError('conflict', `A rebuild of ${projection.name} is already running`),
-        };
+      const held = heldBuild(await readState(context.store, projection.name));
+      if (running.has(projection.name) || held) {
+        const message =
+          held && !running.has(projection.name)
+            ? heldMessage(projection.name, held)
+            : `A rebuild of ${projection.name} is already running`;
+        return { ok: false, error: domainError('conflict', message) };
       }
       running.add(projection.name);
       const startedAt = context.now().toISOString();

@@ -42,6 +42,36 @@ export function liveBuild(
   return Date.parse(building.expiresAt) > now ? building : null;
 }
 
+/**
+ * A rebuild renews its lease every third of it (and with its progress, twice a second): one whose heartbeat is
+ * older than half the lease has stopped (killed, or stuck), though its lease still holds the projection.
+ */
+export const REBUILD_STALLED_MS = REBUILD_LEASE_MS / 2;
+
+/** A rebuild that holds a projection's lease: whether it still beats, and until when it holds it. */
+export interface HeldBuild {
+  building: NonNullable<ProjectionState['building']>;
+  /** When its heartbeat stopped (its last one), or null while it beats. */
+  stalledSince: string | null;
+  leaseEndsAt: string;
+}
+
+/** The rebuild holding the projection's lease, stalled or not; null when none does. */
+export function heldBuild(state: ProjectionState | undefined, now = Date.now()): HeldBuild | null {
+  const building = liveBuild(state, now);
+  if (!building?.expiresAt) return null;
+  const heartbeatAt = building.heartbeatAt ?? building.startedAt;
+  const stalled = now - Date.parse(heartbeatAt) > REBUILD_STALLED_MS;
+  return { building, stalledSince: stalled ? heartbeatAt : null, leaseEndsAt: building.expiresAt };
+}
+
+/** Why a new rebuild of `projection` cannot start now, in words for an operator or an analyst. */
+export function heldMessage(projection: string, held: HeldBuild): string {
+  return held.stalledSince === null
+    ? `A rebuild of ${projection} is already running`
+    : `A rebuild of ${projection} stalled (no heartbeat since ${held.stalledSince}); it holds ${projection} until its lease ends at ${held.leaseEndsAt}`;
+}
+
 export const physicalName = (projection: string, generation: number, collection: string) =>
   `${projection}_g${generation}_${collection}`;
 

@@ -18,8 +18,9 @@ import {
   checkpointName,
   dropStaleGenerations,
   ensureCollections,
+  heldBuild,
+  heldMessage,
   initialState,
-  liveBuild,
   type ProjectionState,
   REBUILD_LEASE_MS,
   REGISTRY,
@@ -100,8 +101,13 @@ export async function rebuild(
     };
   };
   const state = await initialState(store, projection);
-  const holder = liveBuild(state);
-  if (holder) throw new RebuildRunningError(projection.name, holder.owner ?? 'unknown');
+  const held = heldBuild(state);
+  if (held)
+    throw new RebuildRunningError(
+      projection.name,
+      held.building.owner ?? 'unknown',
+      heldMessage(projection.name, held),
+    );
   const generation = Math.max(state.activeGeneration, state.building?.generation ?? 0) + 1;
   const building: ProjectionState = {
     ...state,
@@ -146,8 +152,9 @@ export class RebuildRunningError extends Error {
   constructor(
     readonly projection: string,
     readonly owner: string,
+    message = `A rebuild of ${projection} is already running`,
   ) {
-    super(`A rebuild of ${projection} is already running`);
+    super(message);
   }
 }
 

@@ -330,6 +330,29 @@ describe('the projections panel', () => {
     expect(calls.filter((c) => c.url === '/api/analytics/funnel').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows a rebuild whose heartbeat stopped as stalled: at what count, since when, and when it can be rebuilt', async () => {
+    const stalled: ProjectionStatus = {
+      ...rebuilding('analytics', 7_500),
+      state: 'stalled',
+      rebuild: {
+        ...(rebuilding('analytics', 7_500).rebuild as NonNullable<ProjectionStatus['rebuild']>),
+        heartbeatAt: '2026-11-25T23:01:10.000Z',
+        stalledSince: '2026-11-25T23:01:10.000Z',
+        leaseEndsAt: '2026-11-25T23:01:40.000Z',
+      },
+    };
+    serve(() => [live('users'), stalled]);
+    renderAnalytics();
+    const row = await screen.findByTestId('projection-analytics');
+    expect(within(row).getByTestId('projection-state')).toHaveTextContent('Stalled');
+    expect(within(row).getByTestId('rebuild-stalled')).toHaveTextContent(
+      'Rebuild to version 2 stalled at 7,500 of 20,000 events: no heartbeat since 23:01:10 UTC.' +
+        'It can be rebuilt again after 23:01:40 UTC, when its lease ends.',
+    );
+    expect(within(row).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Rebuild analytics' })).toBeDisabled();
+  });
+
   it('says why a rebuild could not start (409: already running)', async () => {
     serve(
       () => [live('analytics')],

@@ -13,6 +13,7 @@ import { ReadState, Section, tableCaption } from './ui';
 const stateBadges: Readonly<Record<ProjectionState, { readonly label: string; readonly palette: string }>> = {
   live: { label: 'Live', palette: 'green' },
   rebuilding: { label: 'Rebuilding', palette: 'blue' },
+  stalled: { label: 'Stalled', palette: 'red' },
   catching_up: { label: 'Catching up', palette: 'orange' },
   stopped: { label: 'Stopped', palette: 'gray' },
   failed: { label: 'Failed', palette: 'red' },
@@ -192,6 +193,24 @@ function RebuildCell({ projection: p, watched, finishedAt, failure }: RebuildCel
     );
   }
   const rebuild = p.rebuild;
+  if (rebuild?.stalledSince !== undefined) {
+    // Its heartbeat stopped (the process running it was killed or is stuck): the lease still holds the
+    // projection, so a new rebuild waits until it ends; the current version keeps serving meanwhile.
+    return (
+      <Stack gap="1" data-testid="rebuild-stalled">
+        <Text fontSize="xs" color="red.300">
+          {`Rebuild to version ${rebuild.targetVersion} stalled at ${formatCount(rebuild.processed)} of ${formatCount(
+            rebuild.total,
+          )} events: no heartbeat since ${formatClock(rebuild.stalledSince)}.`}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {rebuild.leaseEndsAt === undefined
+            ? 'It can be rebuilt again once its lease ends.'
+            : `It can be rebuilt again after ${formatClock(rebuild.leaseEndsAt)}, when its lease ends.`}
+        </Text>
+      </Stack>
+    );
+  }
   if (rebuild !== null || watched) {
     const fraction = rebuild === null ? null : rebuildFraction(rebuild);
     const percent = fraction === null ? null : Math.round(fraction * 1000) / 10;
