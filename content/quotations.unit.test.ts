@@ -9,10 +9,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadComplianceDocuments, loadCourse } from '@tickwise/command-service/catalog';
+import { HYPOTHETICAL_RESULTS_STATEMENT } from '@tickwise/contracts';
 
-/** 17 CFR 4.41(b)(1)(i), as amended with effect from 26 March 2007 (72 FR 8106), spelling and hyphens as printed. */
-const RULE_4_41_STATEMENT =
-  'These results are based on simulated or hypothetical performance results that have certain inherent limitations. Unlike the results shown in an actual performance record, these results do not represent actual trading. Also, because these trades have not actually been executed, these results may have under-or over-compensated for the impact, if any, of certain market factors, such as lack of liquidity. Simulated or hypothetical trading programs in general are also subject to the fact that they are designed with the benefit of hindsight. No representation is being made that any account will or is likely to achieve profits or losses similar to these being shown.';
+/** 17 CFR 4.41(b)(1)(i), as amended with effect from 26 March 2007 (72 FR 8106): one text, in the contracts. */
+const RULE_4_41_STATEMENT = HYPOTHETICAL_RESULTS_STATEMENT;
 
 /** The statement's first words in each wording it has had, so a quotation of an older wording is found too. */
 const OPENINGS = [

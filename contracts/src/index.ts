@@ -10,6 +10,7 @@ export * from './contract-specs';
 export * from './decode';
 export * from './entities';
 export * from './events';
+export * from './hypothetical-results';
 export * from './lesson-sections';
 export * from './lesson-tools';
 export * from './limits';

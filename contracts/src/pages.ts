@@ -13,6 +13,7 @@ export const pagePaths = {
   analytics: '/analytics',
   account: '/account',
   calculator: '/tools/calculator',
+  marginSimulator: '/practice/margin',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   cookiePolicy: '/cookie-policy',

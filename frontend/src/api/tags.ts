@@ -25,6 +25,7 @@ export const tagTypes = [
   'Audit',
   'Analytics',
   'ContractSpecs',
+  'MarginScenarios',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 
@@ -61,6 +62,7 @@ export const providedBy = {
   analyticsCompliance: 'Analytics',
   projections: 'Analytics',
   contractSpecs: 'ContractSpecs',
+  marginScenarios: 'MarginScenarios',
 } as const satisfies Partial<Record<QueryRouteName, TagType>>;
 
 /** The lists each command changes; a success refetches them. */
@@ -77,4 +79,5 @@ export const invalidatedBy = {
   submitRiskAssessment: ['RiskAssessments', 'RegulatoryWarnings', 'ComplianceLog', 'CurrentUser', 'Audit'],
   acknowledgeWarning: ['RegulatoryWarnings', 'ComplianceLog', 'Audit'],
   rebuildProjection: ['Analytics'],
+  recordMarginSimulation: ['Dashboard', 'Analytics'],
 } as const satisfies Partial<Record<CommandRouteName, readonly TagType[]>>;

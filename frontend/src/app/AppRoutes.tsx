@@ -6,7 +6,7 @@
  * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
  * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
  * - everyone signed in, compliant or not: /account (their data: summary, download, delete) and
- *   /tools/calculator (the contract calculator).
+ *   /tools/calculator (the contract calculator) and /practice/margin (the margin-call simulator).
  * Everything but the landing page is loaded on demand. Every path is one of the contracts' pagePaths: the
  * server answers 404 for any other.
  */
@@ -46,6 +46,9 @@ const AccountPage = lazy(() =>
 );
 const CalculatorPage = lazy(() =>
   import('../features/tools/CalculatorPage').then((m) => ({ default: m.CalculatorPage })),
+);
+const MarginSimulatorPage = lazy(() =>
+  import('../features/practice/MarginSimulatorPage').then((m) => ({ default: m.MarginSimulatorPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const AnalyticsPage = lazy(() =>
@@ -96,6 +99,7 @@ export function AppRoutes() {
         {/* Seeing, downloading and deleting one's data needs no compliance; nor does trying the numbers. */}
         <Route path={pagePaths.account} element={<AccountPage />} />
         <Route path={pagePaths.calculator} element={<CalculatorPage />} />
+        <Route path={pagePaths.marginSimulator} element={<MarginSimulatorPage />} />
         {staffRoutes(user)}
         {policyRoutes()}
         {notFound}
@@ -111,6 +115,7 @@ export function AppRoutes() {
       <Route path={pagePaths.psychologyAssessment} element={<PsychologyAssessmentPage />} />
       <Route path={pagePaths.account} element={<AccountPage />} />
       <Route path={pagePaths.calculator} element={<CalculatorPage />} />
+      <Route path={pagePaths.marginSimulator} element={<MarginSimulatorPage />} />
       {staffRoutes(user)}
       {policyRoutes()}
       {notFound}
