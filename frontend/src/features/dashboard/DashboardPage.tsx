@@ -82,6 +82,21 @@ export function DashboardPage() {
                 {(style) => <TradingStyleSummary profile={style} />}
               </QueryView>
             </DashboardCard>
+            <DashboardCard title="Practice Tools" testId="practice-tools-card">
+              <Stack gap="3">
+                <Text color="fg.muted" fontSize="sm">
+                  Try the numbers before risking money. Educational only: pretend money and hypothetical paths.
+                </Text>
+                <Flex gap="3" wrap="wrap">
+                  <Button asChild size="sm" variant="outline">
+                    <RouterLink to="/tools/calculator">Contract calculator</RouterLink>
+                  </Button>
+                  <Button asChild size="sm" variant="outline">
+                    <RouterLink to="/practice/margin">Margin-call simulator</RouterLink>
+                  </Button>
+                </Flex>
+              </Stack>
+            </DashboardCard>
             <DashboardCard title="Recommended Next Steps" testId="recommendations-card">
               <QueryView query={dashboard} what="recommended next steps" onError="quiet">
                 {(data) => <Recommendations steps={data.recommendations} />}
