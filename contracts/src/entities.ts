@@ -211,7 +211,7 @@ export type CookiePreferences = t.TypeOf<typeof CookiePreferences>;
 export const ModuleProgress = struct({ moduleId: positiveInt, title, progress: percent }, 'ModuleProgress');
 export type ModuleProgress = t.TypeOf<typeof ModuleProgress>;
 
-export const RecentActivityKind = oneOf(['module_completed', 'quiz_completed']);
+export const RecentActivityKind = oneOf(['module_completed', 'quiz_completed', 'simulation_completed']);
 export type RecentActivityKind = t.TypeOf<typeof RecentActivityKind>;
 
 /** A Recent Activity item (at most 3 shown, newest first). */

@@ -111,6 +111,8 @@ export const MarginSimulationCompleted = struct(
   {
     scenarioId,
     scenarioVersion: version,
+    /** The path's title when the run was made (the dashboard's recent activity names it). */
+    scenarioTitle: title,
     side: oneOf(['long', 'short']),
     contracts: positiveInt,
     startingBalance: t.number,

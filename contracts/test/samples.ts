@@ -174,6 +174,7 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
   MarginSimulationCompleted: {
     scenarioId: 'es-three-day-slide',
     scenarioVersion: '1.0',
+    scenarioTitle: 'A three-day slide in the E-mini S&P 500',
     side: 'long',
     contracts: 1,
     startingBalance: 30_000,

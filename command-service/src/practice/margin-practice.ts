@@ -44,6 +44,7 @@ export const marginPractice: Decider<RecordMarginSimulation, null, Completed> = 
       data: {
         scenarioId: run.scenarioId,
         scenarioVersion: scenario.version,
+        scenarioTitle: scenario.scenario.title,
         side: run.side,
         contracts: run.contracts,
         startingBalance: run.startingBalance,

@@ -10,6 +10,8 @@ export interface DashboardDoc {
   quizResults: Array<{ moduleId: number; score: number; completedAt: string }>;
   /** The first completion of each module's quiz (the module is then complete), oldest first. */
   moduleCompletions: Array<{ moduleId: number; completedAt: string }>;
+  /** The margin simulator's runs, the latest two (absent in documents built before there were runs). */
+  simulations?: Array<{ scenarioTitle: string; callsReceived: number; completedAt: string }>;
   /** The latest psychology result's headline numbers, or null. */
   psychology: {
     emotionalIntelligence: number;
@@ -34,7 +36,7 @@ const current = (doc: DashboardDoc | undefined, event: RecordedEvent) => doc ?? 
 /** The learner dashboard read model (`GET /api/dashboard` computes its figures from it). */
 export const dashboardProjection = projection({
   name: 'dashboard',
-  version: 1,
+  version: 2,
   collections: [{ name: 'learners' }],
   handlers: [
     learners.on('LessonCompleted', (doc, event) => {
@@ -55,6 +57,12 @@ export const dashboardProjection = projection({
           ? [...learner.moduleCompletions, { moduleId, completedAt }]
           : learner.moduleCompletions,
       };
+    }),
+    learners.on('MarginSimulationCompleted', (doc, event) => {
+      const { scenarioTitle, outcome, completedAt } = event.data;
+      const learner = current(doc, event);
+      const run = { scenarioTitle, callsReceived: outcome.callsReceived, completedAt };
+      return { ...learner, simulations: [...(learner.simulations ?? []), run].slice(-2) };
     }),
     learners.on('PsychologyAssessmentCompleted', (doc, event) => {
       const d = event.data;

@@ -59,3 +59,35 @@ test('the latest psychology result’s headline numbers replace the earlier ones
     completedAt: '2026-02-01T10:00:00.000Z',
   });
 });
+
+test('the margin simulator keeps its two latest runs: path, calls and time', () => {
+  const run = (title: string, calls: number, completedAt: string) =>
+    event('MarginSimulationCompleted', {
+      scenarioId: 'gc-whipsaw',
+      scenarioVersion: '1.0',
+      scenarioTitle: title,
+      side: 'long',
+      contracts: 1,
+      startingBalance: 25_000,
+      responses: [],
+      outcome: {
+        finalBalance: 25_000,
+        deposited: 0,
+        callsReceived: calls,
+        tradingResult: 0,
+        worstDrawdown: 0,
+        closedOnDay: null,
+        contractsAtEnd: 1,
+      },
+      completedAt,
+    });
+  const learner = given(...learning(run('First', 0, '2027-03-01T10:00:00.000Z')))
+    .when(
+      ...learning(run('Second', 1, '2027-03-02T10:00:00.000Z'), run('Third', 2, '2027-03-03T10:00:00.000Z')),
+    )
+    .document<DashboardDoc>('learners', 'u1');
+  expect(learner?.simulations).toEqual([
+    { scenarioTitle: 'Second', callsReceived: 1, completedAt: '2027-03-02T10:00:00.000Z' },
+    { scenarioTitle: 'Third', callsReceived: 2, completedAt: '2027-03-03T10:00:00.000Z' },
+  ]);
+});

@@ -24,7 +24,10 @@ export const courseProgress = (completedModules: number, moduleCount: number) =>
 export const quizAverage = (scores: readonly number[]) =>
   scores.length === 0 ? null : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
 
-/** Recent activity: the 2 latest module completions and the 2 latest quiz results, at most 3, newest first. */
+/**
+ * Recent activity: the 2 latest module completions, the 2 latest quiz results and the latest margin simulator
+ * run, at most 3, newest first.
+ */
 export function recentActivity(doc: DashboardDoc, titleOf: (moduleId: number) => string): RecentActivity[] {
   const newest = <T extends { completedAt: string }>(items: readonly T[]) =>
     [...items].sort((a, b) => b.completedAt.localeCompare(a.completedAt)).slice(0, 2);
@@ -38,7 +41,14 @@ export function recentActivity(doc: DashboardDoc, titleOf: (moduleId: number) =>
     title: `Scored ${q.score}% on the Module ${q.moduleId} Quiz`,
     at: q.completedAt,
   }));
-  return [...modules, ...quizzes].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 3);
+  const runs = newest(doc.simulations ?? [])
+    .slice(0, 1)
+    .map((r) => ({
+      kind: 'simulation_completed' as const,
+      title: `Ran the margin simulator: ${r.scenarioTitle} (${r.callsReceived} margin call${r.callsReceived === 1 ? '' : 's'})`,
+      at: r.completedAt,
+    }));
+  return [...modules, ...quizzes, ...runs].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 3);
 }
 
 /**

@@ -90,6 +90,24 @@ describe('recentActivity: 2 latest module completions + 2 latest quiz results, a
     expect(recentActivity(doc(), titleOf)).toEqual([]);
   });
 
+  test('the latest margin simulator run counts too, named by its path and its calls', () => {
+    const history = doc({
+      moduleCompletions: [{ moduleId: 1, completedAt: at(1) }],
+      simulations: [
+        { scenarioTitle: 'A whipsaw in gold', callsReceived: 2, completedAt: at(2) },
+        { scenarioTitle: 'A quiet week', callsReceived: 1, completedAt: at(3) },
+      ],
+    });
+    expect(recentActivity(history, titleOf)).toEqual([
+      {
+        kind: 'simulation_completed',
+        title: 'Ran the margin simulator: A quiet week (1 margin call)',
+        at: at(3),
+      },
+      { kind: 'module_completed', title: 'Completed Title 1', at: at(1) },
+    ]);
+  });
+
   test('a full history: the 3 newest of (2 latest modules ∪ 2 latest quizzes)', () => {
     const history = doc({
       moduleCompletions: [

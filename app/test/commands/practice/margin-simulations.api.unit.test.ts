@@ -78,7 +78,13 @@ test('a finished run: 201 with the outcome the server worked out, one MarginSimu
       newEvents(streams.learning(userId), [
         {
           type: 'MarginSimulationCompleted',
-          data: { ...ES_RUN, scenarioVersion: '1.0', outcome: ES_OUTCOME, completedAt: NOW },
+          data: {
+            ...ES_RUN,
+            scenarioVersion: '1.0',
+            scenarioTitle: 'A three-day slide in the E-mini S&P 500',
+            outcome: ES_OUTCOME,
+            completedAt: NOW,
+          },
         },
       ]),
     );

@@ -124,6 +124,7 @@ export function PsychologySummary({ result }: { readonly result: PsychologyResul
 const activityMarker: Record<RecentActivity['kind'], { text: string; palette: string }> = {
   module_completed: { text: 'Module', palette: 'green' },
   quiz_completed: { text: 'Quiz', palette: 'purple' },
+  simulation_completed: { text: 'Practice', palette: 'orange' },
 };
 
 /** Recent Activity, newest first, each with its relative time. */
