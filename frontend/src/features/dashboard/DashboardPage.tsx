@@ -85,7 +85,8 @@ export function DashboardPage() {
             <DashboardCard title="Practice Tools" testId="practice-tools-card">
               <Stack gap="3">
                 <Text color="fg.muted" fontSize="sm">
-                  Try the numbers before risking money. Educational only: pretend money and hypothetical paths.
+                  Try the numbers before risking money. Educational only: pretend money and hypothetical
+                  paths.
                 </Text>
                 <Flex gap="3" wrap="wrap">
                   <Button asChild size="sm" variant="outline">
