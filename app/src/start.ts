@@ -6,13 +6,12 @@ import { resolve } from 'node:path';
 import {
   commandServiceDeps,
   createCommandApp,
-  publishContent,
+  prepareToServe,
   startProcessManagers,
 } from '@tickwise/command-service';
 import {
   boundHeapGrowth,
   createLogger,
-  DAMAGED_EVENTS,
   isStorageUnavailable,
   listen,
   loadServerConfig,
@@ -47,14 +46,12 @@ async function main() {
     if (isStorageUnavailable(err)) storage.health.recordFailure(err);
     logger.error({ err }, what);
   };
-  try {
-    await storage.store.ensureCollection({ name: DAMAGED_EVENTS });
-    await publishContent(storage.log, logger);
-  } catch (err) {
-    if (!isStorageUnavailable(err)) throw err;
-    storageFailed(
-      err,
-      'storage takes no writes (is the disk full?): starting read-only; new content is published at the next start',
+  await prepareToServe(storage, logger);
+  const health = await storage.health.check().catch(() => undefined);
+  if (health && !health.ok) {
+    logger.error(
+      { storage: health.error, since: health.since, dataDir: config.dataDir },
+      'storage is full or failing: not ready, and writes that do not fit answer 503, until space is freed',
     );
   }
   const metrics = new Metrics();

@@ -2,6 +2,7 @@
 import {
   boundHeapGrowth,
   createLogger,
+  isStorageUnavailable,
   listen,
   loadServerConfig,
   lowerThreadPoolPriority,
@@ -12,7 +13,7 @@ import {
 } from '@tickwise/platform';
 import { createCommandApp } from './app/create-app';
 import { commandServiceDeps } from './app/runtime';
-import { publishContent } from './app/start-up';
+import { prepareToServe } from './app/start-up';
 import { startProcessManagers } from './process-managers/start';
 
 async function main() {
@@ -24,11 +25,17 @@ async function main() {
   const hashingThreads = lowerThreadPoolPriority(config.passwordNiceness);
   const storage = await openStorage(config, { cacheReads: true, writerThread: true });
   const deps = commandServiceDeps(config, storage);
-  await publishContent(storage.log, deps.logger);
+  await prepareToServe(storage, deps.logger);
   const processes = startProcessManagers(deps);
   // The command service is the one writer of the scale-out topology: it signs the log's checkpoints.
-  const checkpoints = await startCheckpointWriter(storage.storedLog, config, (err) =>
-    deps.logger.error({ err }, 'signed checkpoints'),
+  const checkpoints = await startCheckpointWriter(
+    storage.storedLog,
+    config,
+    (err) => {
+      if (isStorageUnavailable(err)) storage.health.recordFailure(err);
+      deps.logger.error({ err }, 'signed checkpoints');
+    },
+    () => deps.logger.warn('signed checkpoints: storage takes writes again; the checkpoints caught up'),
   );
   const server = await listen(
     createCommandApp(deps, { proxy: config.trustProxy }).callback(),

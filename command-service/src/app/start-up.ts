@@ -1,4 +1,11 @@
-import type { EventLog } from '@tickwise/platform';
+import {
+  CorruptEventError,
+  DAMAGED_EVENTS,
+  type EventLog,
+  isStorageUnavailable,
+  type ReadModelStore,
+  type StorageHealth,
+} from '@tickwise/platform';
 import type { Logger } from 'pino';
 import { loadComplianceDocuments } from '../catalog/compliance-documents';
 import { loadContractSpecs, publishContractSpecs } from '../catalog/contract-specs';
@@ -32,4 +39,34 @@ export async function publishContent(log: EventLog, logger: Logger, now: () => D
   });
   if (scenarios.published) logger.info('margin scenarios published');
   return { ...documents, course, psychology, contractSpecs, scenarios };
+}
+
+/**
+ * What a starting server does before it listens: the damaged-events list made ready, and the content
+ * published. Neither a full disk nor a damaged catalog event stops the start: the server comes up serving the
+ * content already published (read-only on a full disk, readiness down), says so in the log, and publishes at
+ * its next start. A broken content file still stops it.
+ */
+export async function prepareToServe(
+  storage: { log: EventLog; store: ReadModelStore; health: StorageHealth },
+  logger: Logger,
+): Promise<void> {
+  try {
+    await storage.store.ensureCollection({ name: DAMAGED_EVENTS });
+    await publishContent(storage.log, logger);
+  } catch (err) {
+    if (err instanceof CorruptEventError) {
+      logger.error(
+        { stream: err.stream, revision: err.revision, position: err.position, reason: err.reason },
+        `damaged event: stream ${err.stream}, revision ${err.revision}: ${err.reason}; content not published, serving what was published before`,
+      );
+      return;
+    }
+    if (!isStorageUnavailable(err)) throw err;
+    storage.health.recordFailure(err);
+    logger.error(
+      { err },
+      'storage takes no writes (is the disk full?): starting read-only; new content is published at the next start',
+    );
+  }
 }
