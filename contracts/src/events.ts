@@ -104,6 +104,24 @@ export const LessonCheckAnswered = struct(
   'LessonCheckAnswered',
 );
 /**
+ * An answer to a review item: a quiz question or a lesson check the learner missed before, asked again when
+ * its spaced-repetition schedule says so. Graded by the server like the first try; counted apart from first tries.
+ */
+export const ReviewAnswered = struct(
+  {
+    itemKind: oneOf(['quiz', 'check']),
+    itemId: positiveInt,
+    /** The lesson of a check; null for a quiz question. */
+    lessonId: nullable(positiveInt),
+    moduleId: positiveInt,
+    selectedAnswer: nonNegativeInt,
+    isCorrect: t.boolean,
+    answeredAt: isoDateTime,
+  },
+  'ReviewAnswered',
+);
+
+/**
  * A finished run of the margin-call simulator: the scenario and its version, the learner's choices, and the
  * outcome the server worked out from them. No personal data.
  */
@@ -306,6 +324,7 @@ export const eventCodecs = {
   ContractSpecsPublished,
   MarginScenariosPublished,
   MarginSimulationCompleted,
+  ReviewAnswered,
   AuditorViewedRecords,
   LogCheckpointSigned,
   EventLogMigrated,
@@ -353,6 +372,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   ContractSpecsPublished: 'catalogContractSpecs',
   MarginScenariosPublished: 'catalogContractSpecs',
   MarginSimulationCompleted: 'learning',
+  ReviewAnswered: 'learning',
   AuditorViewedRecords: 'audit',
   LogCheckpointSigned: 'checkpoints',
   EventLogMigrated: 'migrations',

@@ -24,6 +24,7 @@ export * from './positions';
 export * from './privacy';
 export * from './requests';
 export * from './responses';
+export * from './review';
 export * from './routes';
 export * from './session-hint';
 export * from './streams';

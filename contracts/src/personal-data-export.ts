@@ -19,6 +19,7 @@ import {
   ModuleQuizCompleted,
   PsychologyAssessmentCompleted,
   QuizQuestionAnswered,
+  ReviewAnswered,
 } from './events';
 import { limits } from './limits';
 import type { RouteDefinition } from './route-definition';
@@ -56,6 +57,8 @@ export const PersonalDataExport = struct(
     quizAnswers: t.array(QuizQuestionAnswered),
     moduleQuizzes: t.array(ModuleQuizCompleted),
     psychologyAssessments: t.array(PsychologyAssessmentCompleted),
+    /** Answers to review items (questions missed before, asked again). */
+    reviewAnswers: t.array(ReviewAnswered),
     /** Runs of the margin-call simulator: scenario, choices and outcome. */
     marginSimulations: t.array(MarginSimulationCompleted),
     /** Earlier downloads of this file. */

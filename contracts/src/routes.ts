@@ -53,6 +53,7 @@ import {
   RegisterBody,
 } from './requests';
 import { AuthResponse, Ok } from './responses';
+import { ModuleMastery, ReviewAnswer, ReviewAnswerBody, ReviewItem } from './review';
 import type { RouteDefinition, Service } from './route-definition';
 
 export type { HttpMethod, RouteDefinition, Service } from './route-definition';
@@ -104,6 +105,19 @@ export const routes = defineRoutes({
     access: 'authenticated',
     response: t.array(ContractSpec),
   },
+  /** The learner's review items due now: question and options only (the key comes back with an answer). */
+  reviewQueue: { method: 'GET', path: '/api/review', access: 'compliant', response: t.array(ReviewItem) },
+  /** An answer to a review item: graded by the server and recorded (ReviewAnswered), with the feedback. */
+  answerReview: {
+    method: 'POST',
+    path: '/api/review/answers',
+    access: 'compliant',
+    body: ReviewAnswerBody,
+    response: ReviewAnswer,
+    status: 201,
+  },
+  /** One entry per module: its mastery level and the counts it comes from. */
+  mastery: { method: 'GET', path: '/api/mastery', access: 'compliant', response: t.array(ModuleMastery) },
   /** The margin simulator's hypothetical daily-settlement paths. */
   marginScenarios: {
     method: 'GET',

@@ -190,6 +190,15 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     },
     completedAt: at,
   },
+  ReviewAnswered: {
+    itemKind: 'check',
+    itemId: 10073,
+    lessonId: 3,
+    moduleId: 1,
+    selectedAnswer: 1,
+    isCorrect: true,
+    answeredAt: at,
+  },
   AuditorViewedRecords: { auditorId: 'aud-1', learnerId: userId, view: 'history', asOf: null, viewedAt: at },
   LogCheckpointSigned: {
     statement: {

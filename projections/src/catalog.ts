@@ -4,6 +4,7 @@ import { complianceProjection } from './read-models/compliance';
 import { dashboardProjection } from './read-models/dashboard';
 import { learningProjection } from './read-models/learning';
 import { psychologyProjection } from './read-models/psychology';
+import { reviewProjection } from './read-models/review';
 import { usersProjection } from './read-models/users';
 import type { Projection } from './runtime/projection';
 
@@ -16,6 +17,7 @@ export const allProjections: readonly Projection[] = [
   psychologyProjection,
   dashboardProjection,
   analyticsProjection,
+  reviewProjection,
 ];
 
 export function findProjections(selector: string): Projection[] {

@@ -11,6 +11,7 @@ export type LearningEvent = EventOf<
   | 'ModuleQuizCompleted'
   | 'LessonCheckAnswered'
   | 'MarginSimulationCompleted'
+  | 'ReviewAnswered'
 >;
 
 export interface LearningRecord {
@@ -18,7 +19,12 @@ export interface LearningRecord {
   completedQuizzes: ReadonlySet<number>;
   /** Per module: the latest answer to each question since that module's quiz was last completed. */
   openAnswers: Readonly<Record<number, Readonly<Record<number, boolean>>>>;
+  /** The quiz questions and lesson checks missed at least once ('quiz:101', 'check:10073'): the review queue. */
+  missed: ReadonlySet<string>;
 }
+
+/** How the review queue names an item. */
+export const reviewKey = (kind: 'quiz' | 'check', itemId: number): string => `${kind}:${itemId}`;
 
 export type LearningCommand =
   | {
@@ -44,7 +50,20 @@ export type LearningCommand =
       /** The check's key, when it belongs to that lesson (see CourseCatalog.check). */
       check: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
       at: string;
+    }
+  | {
+      kind: 'answerReview';
+      itemKind: 'quiz' | 'check';
+      itemId: number;
+      lessonId: number | null;
+      selectedAnswer: number;
+      /** The item's key from the published course, if there is such an item. */
+      key: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
+      at: string;
     };
+
+export const NOT_IN_REVIEW =
+  'This question is not in your review queue: only questions you have missed come back';
 
 export const MODULE_NOT_FOUND = 'Module not found';
 
@@ -56,7 +75,12 @@ export function quizScore(questionIds: readonly number[], answers: Readonly<Reco
 }
 
 export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEvent> = {
-  initialState: { completedLessons: new Set(), completedQuizzes: new Set(), openAnswers: {} },
+  initialState: {
+    completedLessons: new Set(),
+    completedQuizzes: new Set(),
+    openAnswers: {},
+    missed: new Set(),
+  },
   evolve(state, event) {
     switch (event.type) {
       case 'LessonCompleted':
@@ -65,6 +89,7 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
         const { moduleId, questionId, isCorrect } = event.data;
         return {
           ...state,
+          missed: isCorrect ? state.missed : new Set([...state.missed, reviewKey('quiz', questionId)]),
           openAnswers: {
             ...state.openAnswers,
             [moduleId]: { ...state.openAnswers[moduleId], [questionId]: isCorrect },
@@ -72,6 +97,10 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
         };
       }
       case 'LessonCheckAnswered':
+        return event.data.isCorrect
+          ? state
+          : { ...state, missed: new Set([...state.missed, reviewKey('check', event.data.checkId)]) };
+      case 'ReviewAnswered':
       case 'MarginSimulationCompleted':
         // Practice: no score, completion or quiz rule depends on it.
         return state;
@@ -132,6 +161,28 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
             checkId,
             selectedAnswer,
             isCorrect: isRightAnswer(check, selectedAnswer),
+            answeredAt: command.at,
+          },
+        });
+      }
+      case 'answerReview': {
+        const { key, itemKind, itemId, selectedAnswer } = command;
+        if (!key) return refuse(domainError('not_found', `Review item ${itemKind} ${itemId} not found`));
+        if (!state.missed.has(reviewKey(itemKind, itemId))) return refuse(domainError('rule', NOT_IN_REVIEW));
+        if (selectedAnswer >= key.optionCount) {
+          return refuse(
+            domainError('validation', `selectedAnswer: must be an integer 0-${key.optionCount - 1}`),
+          );
+        }
+        return accept({
+          type: 'ReviewAnswered',
+          data: {
+            itemKind,
+            itemId,
+            lessonId: command.lessonId,
+            moduleId: key.moduleId,
+            selectedAnswer,
+            isCorrect: isRightAnswer(key, selectedAnswer),
             answeredAt: command.at,
           },
         });

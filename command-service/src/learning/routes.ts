@@ -98,5 +98,39 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         ...answerFeedbackOf(check, answered.data.selectedAnswer, answered.data.isCorrect),
       });
     },
+
+    async answerReview({ body }, request) {
+      const userId = request.principal.userId;
+      const key =
+        body.kind === 'quiz'
+          ? await deps.catalog.question(body.itemId)
+          : body.lessonId === null
+            ? undefined
+            : await deps.catalog.check(body.lessonId, body.itemId);
+      const outcome = await handleCommand(deps, learningRecord, {
+        stream: streams.learning(userId),
+        command: {
+          kind: 'answerReview',
+          itemKind: body.kind,
+          itemId: body.itemId,
+          lessonId: body.kind === 'check' ? body.lessonId : null,
+          selectedAnswer: body.selectedAnswer,
+          key,
+          at: deps.now().toISOString(),
+        },
+        commandId: request.commandId,
+        actor: userId,
+        correlationId: request.requestId,
+      });
+      const [answered] = outcome.events;
+      if (answered?.type !== 'ReviewAnswered' || !key) throw new Error('review answer was not recorded');
+      // As with a quiz answer, the key and the explanation leave the server only now.
+      return reply(outcome, {
+        kind: body.kind,
+        itemId: body.itemId,
+        selectedAnswer: answered.data.selectedAnswer,
+        ...answerFeedbackOf(key, answered.data.selectedAnswer, answered.data.isCorrect),
+      });
+    },
   };
 }

@@ -49,6 +49,7 @@ export function accountQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
         quizAnswers: data(learning.filter(ofType('QuizQuestionAnswered'))),
         moduleQuizzes: data(learning.filter(ofType('ModuleQuizCompleted'))),
         psychologyAssessments: data(psychology.filter(ofType('PsychologyAssessmentCompleted'))),
+        reviewAnswers: data(learning.filter(ofType('ReviewAnswered'))),
         marginSimulations: data(learning.filter(ofType('MarginSimulationCompleted'))),
         previousExports: account.filter(ofType('PersonalDataExported')).map((e) => e.data.exportedAt),
       };

@@ -11,6 +11,7 @@ import { dashboardQueries } from '../dashboard/routes';
 import { identityQueries } from '../identity/routes';
 import { learningQueries } from '../learning/routes';
 import { psychologyQueries } from '../psychology/routes';
+import { reviewQueries } from '../review/routes';
 import { toolsQueries } from '../tools/routes';
 import type { QueryServiceDeps } from './deps';
 
@@ -29,6 +30,7 @@ export function createQueryApp(
     ...complianceQueries(deps),
     ...learningQueries(deps),
     ...toolsQueries(deps),
+    ...reviewQueries(deps),
     ...psychologyQueries(deps),
     ...dashboardQueries(deps),
     ...auditQueries(deps),

@@ -139,6 +139,8 @@ const QUERIES: Record<string, () => string> = {
 
 const BODIES: Record<string, (caller: CallerName) => object> = {
   answerLessonCheck: () => ({ selectedAnswer: 0 }),
+  // A question the caller never missed: refused by the review rule (422) once access allows the call.
+  answerReview: () => ({ kind: 'quiz', itemId: 101, lessonId: null, selectedAnswer: 0 }),
   // A run of the quiet MES week that needs no answers: every signed-in caller may record one.
   recordMarginSimulation: () => ({
     scenarioId: 'mes-quiet-week',
