@@ -12,6 +12,7 @@ import {
   createLogger,
   createTokenService,
   deterministicId,
+  loadServerConfig,
   Metrics,
   monitoredLog,
   SqliteEventLog,
@@ -19,7 +20,7 @@ import {
   signedCheckpointsOf,
 } from '@tickwise/platform';
 import { allProjections, catchUp, createUserRecords } from '@tickwise/projections';
-import { createQueryApp } from '@tickwise/query-service';
+import { certificateIssuerOf, createQueryApp } from '@tickwise/query-service';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -109,6 +110,7 @@ async function main(dataDir: string) {
     logger,
     now: () => new Date(),
     checkpoints: signedCheckpointsOf(log, { dataDir, checkpointSigningKey: undefined }),
+    certificateIssuer: certificateIssuerOf(loadServerConfig({ DATA_DIR: dataDir })),
   });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,6 +5,7 @@
  */
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
+import { CertificateIssued } from './certificates';
 import { LogCheckpointSigned } from './checkpoints';
 import {
   email,
@@ -310,6 +311,7 @@ export const eventCodecs = {
   LessonCheckAnswered,
   QuizQuestionAnswered,
   ModuleQuizCompleted,
+  CertificateIssued,
   ComplianceDocumentViewed,
   DocumentAcknowledged,
   RiskAssessed,
@@ -358,6 +360,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   LessonCheckAnswered: 'learning',
   QuizQuestionAnswered: 'learning',
   ModuleQuizCompleted: 'learning',
+  CertificateIssued: 'learning',
   ComplianceDocumentViewed: 'compliance',
   DocumentAcknowledged: 'compliance',
   RiskAssessed: 'compliance',

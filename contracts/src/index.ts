@@ -3,6 +3,7 @@ export * from './access';
 export * from './analytics';
 export * from './answer-feedback';
 export * from './audit';
+export * from './certificates';
 export * from './checkpoints';
 export * from './codecs';
 export * from './compliance';

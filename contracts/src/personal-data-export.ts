@@ -4,6 +4,7 @@
  * itself (docs/security/personal-data.md, "Download my data").
  */
 import * as t from 'io-ts';
+import { CertificateIssued } from './certificates';
 import { closed, entityId, isoDateTime, struct, text } from './codecs';
 import {
   ComplianceDocumentViewed,
@@ -61,6 +62,8 @@ export const PersonalDataExport = struct(
     reviewAnswers: t.array(ReviewAnswered),
     /** Runs of the margin-call simulator: scenario, choices and outcome. */
     marginSimulations: t.array(MarginSimulationCompleted),
+    /** Every certificate of completion issued, with the name it shows and the salted e-mail hash. */
+    certificates: t.array(CertificateIssued),
     /** Earlier downloads of this file. */
     previousExports: t.array(isoDateTime),
   },

@@ -21,6 +21,7 @@ export const personalFields = {
   DocumentAcknowledged: { ip: ERASED, userAgent: ERASED },
   RiskAssessed: { annualIncome: null, netWorth: null },
   PsychologyAssessmentCompleted: { responses: [] },
+  CertificateIssued: { recipientName: ERASED, identityHash: ERASED },
 } as const satisfies ErasedValues;
 
 /** The event types that hold personal fields. */

@@ -14,6 +14,7 @@ import {
   RebuildStarted,
 } from './analytics';
 import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
+import { certificateRoutes } from './certificates';
 import { CheckpointKey } from './checkpoints';
 import { nullable } from './codecs';
 import { complianceRoutes } from './compliance';
@@ -232,6 +233,7 @@ export const routes = defineRoutes({
   ...complianceRoutes,
   ...privacyRoutes,
   ...personalDataRoutes,
+  ...certificateRoutes,
 
   // ---- compliance auditors (auditor or admin); every read is recorded as AuditorViewedRecords ----
   auditLearners: {

@@ -29,6 +29,14 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     answeredAt: at,
   },
   ModuleQuizCompleted: { moduleId: 1, score: 83, correct: 5, total: 6, completedAt: at },
+  CertificateIssued: {
+    certificateId: '0190f5d2-7c1e-7c3a-9b4e-3f2a1c0d9e8b',
+    courseVersion: hash,
+    recipientName: 'Ann Lee',
+    identityHash: `sha256$${hash}`,
+    identitySalt: 'c2FsdA',
+    issuedAt: at,
+  },
   ComplianceDocumentViewed: {
     documentType: 'risk_disclosure',
     version: '1.0',

@@ -1,3 +1,4 @@
+export * from './certificates/data-integrity';
 export * from './checkpoints/checkpoint';
 export * from './checkpoints/checkpoint-writer';
 export * from './checkpoints/merkle-tree';

@@ -1,7 +1,7 @@
 // Rendering the gateway template (what the nginx image's envsubst does in docker compose, and what the
 // gateway test does for Debian's nginx).
 import { readFileSync } from 'node:fs';
-import { pagePaths } from '@tickwise/contracts/pages';
+import { pagePaths, pagePatterns } from '@tickwise/contracts/pages';
 import {
   GATEWAY_TEMPLATE_FILE,
   renderGatewayConfig,
@@ -81,5 +81,10 @@ describe('gateway template', () => {
     const named = /~\^\/\(([^)]*)\)\/\*\$ \/index\.html;/.exec(entries)?.[1]?.split('|') ?? [];
     const exact = [...entries.matchAll(/"([^"]+)"\s+\/index\.html;/g)].map((m) => m[1]);
     expect([...exact, ...named.map((name) => `/${name}`)].sort()).toEqual(Object.values(pagePaths).sort());
+    // The pages with a parameter, each one path segment: /verify/:id.
+    const withParameter = [...entries.matchAll(/~\^(\/[a-z-]+)\/\[\^\/\]\+\/\*\$\s+\/index\.html;/g)].map(
+      (m) => `${m[1]}/:id`,
+    );
+    expect(withParameter).toEqual(Object.values(pagePatterns));
   });
 });

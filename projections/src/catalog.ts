@@ -1,5 +1,6 @@
 import { analyticsProjection } from './read-models/analytics';
 import { catalogProjection } from './read-models/catalog';
+import { certificatesProjection } from './read-models/certificates';
 import { complianceProjection } from './read-models/compliance';
 import { dashboardProjection } from './read-models/dashboard';
 import { learningProjection } from './read-models/learning';
@@ -18,6 +19,7 @@ export const allProjections: readonly Projection[] = [
   dashboardProjection,
   analyticsProjection,
   reviewProjection,
+  certificatesProjection,
 ];
 
 export function findProjections(selector: string): Projection[] {

@@ -3,6 +3,8 @@
  * and no reading delay, learners who register and (optionally) pass the compliance gate, and "what did this
  * request append" checks. Built on the shared harness; nothing here changes it.
  */
+
+import { type CourseModule, loadCourse } from '@tickwise/command-service/testing';
 import type { RecordedEvent } from '@tickwise/platform';
 import {
   freshEmail,
@@ -20,6 +22,7 @@ export const startCourseStack = (options: StackOptions = {}): Promise<Stack> =>
 /** A signed-in learner whose requests carry the token and the position of their latest write. */
 export interface Learner {
   userId: string;
+  email: string;
   token: string;
   /** The highest commit position this learner's writes reached (sent as X-Min-Position). */
   position: string;
@@ -28,13 +31,19 @@ export interface Learner {
   post(path: string, body?: object): Promise<Response>;
 }
 
-/** Registers a new learner over HTTP (not compliant yet). */
-export async function registerLearner(stack: Stack, label = 'course'): Promise<Learner> {
+/** Registers a new learner over HTTP (not compliant yet), with the name they give, if any. */
+export async function registerLearner(
+  stack: Stack,
+  label = 'course',
+  name: { firstName: string; lastName: string } | object = {},
+): Promise<Learner> {
   const api = stack.client();
-  const res = await api.post('/api/auth/register', { email: freshEmail(label), password: GOOD_PASSWORD });
+  const email = freshEmail(label);
+  const res = await api.post('/api/auth/register', { email, password: GOOD_PASSWORD, ...name });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${res.text}`);
   const token = String(res.body.token);
   const learner: Learner = {
+    email,
     userId: String(res.body.user.id),
     token,
     position: String(res.headers['x-position']),
@@ -80,6 +89,38 @@ export async function becomeCompliant(learner: Learner): Promise<void> {
   if (assessed.status !== 201) throw new Error(`assessment answered ${assessed.status}: ${assessed.text}`);
   const me = await learner.get('/api/auth/me');
   if (me.body?.isCompliant !== true) throw new Error('the learner did not become compliant');
+}
+
+/** Completes a module's lessons and its quiz with `right` of its questions answered right (all by default). */
+export async function completeModule(
+  learner: Learner,
+  module: CourseModule,
+  right = Number.POSITIVE_INFINITY,
+): Promise<Response> {
+  for (const lesson of module.lessons) {
+    const res = await learner.post('/api/progress', {
+      moduleId: module.id,
+      lessonId: lesson.id,
+      completed: true,
+    });
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`lesson answered ${res.status}: ${res.text}`);
+  }
+  for (const [index, question] of module.quiz.entries()) {
+    const key = question.correctAnswer - 1;
+    const selectedAnswer = index < right ? key : key === 0 ? 1 : 0;
+    const res = await learner.post('/api/quiz/attempt', { questionId: question.id, selectedAnswer });
+    if (res.status !== 201) throw new Error(`answer answered ${res.status}: ${res.text}`);
+  }
+  const quiz = await learner.post('/api/progress', { moduleId: module.id, lessonId: null, completed: true });
+  if (quiz.status !== 200 && quiz.status !== 201)
+    throw new Error(`quiz answered ${quiz.status}: ${quiz.text}`);
+  return quiz;
+}
+
+/** Completes every module of the authored course with every answer right: the completion earns a certificate. */
+export async function completeCourse(learner: Learner): Promise<void> {
+  for (const module of loadCourse().modules) await completeModule(learner, module);
 }
 
 /** A new learner who has passed the compliance gate. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type DocumentType, type DomainEvent, type EventOf, limits, streams } from '@tickwise/contracts';
 import { comparePositions, type EventLog, type Position, START } from '@tickwise/platform';
 import type { ActiveVersion } from '../compliance/compliance-record';
@@ -10,6 +11,13 @@ export interface CatalogModule {
   questions: ReadonlyMap<number, AnswerKey>;
   /** The lessons' 'Check your understanding' keys by check id, each with its lesson. */
   checks: ReadonlyMap<number, LessonCheckKey>;
+}
+
+/** The whole course in force, as the certificate rule reads it. */
+export interface CatalogCourse {
+  /** SHA-256 of the content hashes of every module, lesson and quiz in force: a new version is a new hash. */
+  version: string;
+  modules: ReadonlyArray<Pick<CatalogModule, 'moduleId' | 'lessonIds'>>;
 }
 
 export interface LessonCheckKey extends AnswerKey {
@@ -131,8 +139,32 @@ export function createCourseCatalog(log: EventLog) {
     return undefined;
   }
 
+  /** Each publication's key within its module stream and its content hash, the latest of each. */
+  function courseVersion(): string {
+    const lines: string[] = [];
+    for (const [moduleId, events] of [...published].sort(([a], [b]) => a - b)) {
+      const latest = new Map<string, string>();
+      for (const event of events) {
+        const key = event.type === 'LessonPublished' ? `lesson ${event.data.lessonId}` : event.type;
+        latest.set(key, event.data.contentHash);
+      }
+      for (const [key, hash] of [...latest].sort(([a], [b]) => a.localeCompare(b)))
+        lines.push(`${moduleId} ${key} ${hash}`);
+    }
+    return createHash('sha256').update(lines.join('\n')).digest('hex');
+  }
+
   return {
     module,
+    /** The published course (undefined before any module is published). */
+    async course(): Promise<CatalogCourse | undefined> {
+      await current();
+      const modules = [...folded.values()]
+        .filter((found): found is CatalogModule => found !== undefined)
+        .sort((a, b) => a.moduleId - b.moduleId)
+        .map(({ moduleId, lessonIds }) => ({ moduleId, lessonIds }));
+      return modules.length === 0 ? undefined : { version: courseVersion(), modules };
+    },
     /** The version in force of a compliance document (the server's copy, never the client's). */
     async documentInForce(documentType: DocumentType): Promise<ActiveVersion | undefined> {
       await current();

@@ -1,7 +1,7 @@
-import type { EventOf } from '@tickwise/contracts';
+import { CERTIFICATE_PASS_SCORE, type EventOf } from '@tickwise/contracts';
 import { accept, type Decider, domainError, refuse } from '@tickwise/platform';
 import { isRightAnswer } from './answer-key';
-import type { CatalogModule } from './course-catalog';
+import type { CatalogCourse, CatalogModule } from './course-catalog';
 
 /** The learner's learning stream (`learning-{userId}`): lessons, graded answers, module quizzes, lesson checks. */
 /** Every event of a learning stream, the simulator's runs included (no course rule depends on those). */
@@ -12,6 +12,7 @@ export type LearningEvent = EventOf<
   | 'LessonCheckAnswered'
   | 'MarginSimulationCompleted'
   | 'ReviewAnswered'
+  | 'CertificateIssued'
 >;
 
 export interface LearningRecord {
@@ -21,6 +22,22 @@ export interface LearningRecord {
   openAnswers: Readonly<Record<number, Readonly<Record<number, boolean>>>>;
   /** The quiz questions and lesson checks missed at least once ('quiz:101', 'check:10073'): the review queue. */
   missed: ReadonlySet<string>;
+  /** Per module: the best score of its quiz so far. */
+  bestScores: Readonly<Record<number, number>>;
+  /** The course versions a certificate was issued for. */
+  certifiedVersions: ReadonlySet<string>;
+}
+
+/**
+ * What a completion needs to issue a certificate, should it finish the course: the course in force, and the
+ * certificate's id, name and hashed e-mail address (made by the route, used only if one is issued).
+ */
+export interface CertificateCandidate {
+  course: CatalogCourse;
+  certificateId: string;
+  recipientName: string;
+  identityHash: string;
+  identitySalt: string;
 }
 
 /** How the review queue names an item. */
@@ -33,6 +50,7 @@ export type LearningCommand =
       lessonId: number;
       module: CatalogModule | undefined;
       at: string;
+      certificate?: CertificateCandidate;
     }
   | {
       kind: 'answerQuestion';
@@ -41,7 +59,13 @@ export type LearningCommand =
       question: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
       at: string;
     }
-  | { kind: 'completeQuiz'; moduleId: number; module: CatalogModule | undefined; at: string }
+  | {
+      kind: 'completeQuiz';
+      moduleId: number;
+      module: CatalogModule | undefined;
+      at: string;
+      certificate?: CertificateCandidate;
+    }
   | {
       kind: 'answerCheck';
       lessonId: number;
@@ -74,12 +98,54 @@ export function quizScore(questionIds: readonly number[], answers: Readonly<Reco
   return { correct, total, score: total === 0 ? 0 : Math.round((correct / total) * 100) };
 }
 
+/**
+ * The certificate rule: the course is complete when every lesson of every module in force is completed and
+ * every module's quiz has been passed (a best score of 70 or more). A certificate is issued once per course
+ * version; a new version completed again issues a new one, and the earlier ones stay.
+ */
+export function completesCourse(state: LearningRecord, course: CatalogCourse): boolean {
+  return (
+    !state.certifiedVersions.has(course.version) &&
+    course.modules.every(
+      ({ moduleId, lessonIds }) =>
+        lessonIds.every((id) => state.completedLessons.has(id)) &&
+        (state.bestScores[moduleId] ?? -1) >= CERTIFICATE_PASS_SCORE,
+    )
+  );
+}
+
+/** The completion's events, followed by a certificate when they finish the course. */
+function withCertificate(
+  state: LearningRecord,
+  events: LearningEvent[],
+  candidate: CertificateCandidate | undefined,
+  at: string,
+) {
+  if (!candidate || events.length === 0) return accept(...events);
+  const after = events.reduce(learningRecord.evolve, state);
+  if (!completesCourse(after, candidate.course)) return accept(...events);
+  const { course, certificateId, recipientName, identityHash, identitySalt } = candidate;
+  return accept(...events, {
+    type: 'CertificateIssued',
+    data: {
+      certificateId,
+      courseVersion: course.version,
+      recipientName,
+      identityHash,
+      identitySalt,
+      issuedAt: at,
+    },
+  });
+}
+
 export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEvent> = {
   initialState: {
     completedLessons: new Set(),
     completedQuizzes: new Set(),
     openAnswers: {},
     missed: new Set(),
+    bestScores: {},
+    certifiedVersions: new Set(),
   },
   evolve(state, event) {
     switch (event.type) {
@@ -104,11 +170,19 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
       case 'MarginSimulationCompleted':
         // Practice: no score, completion or quiz rule depends on it.
         return state;
-      case 'ModuleQuizCompleted':
+      case 'ModuleQuizCompleted': {
+        const { moduleId, score } = event.data;
         return {
           ...state,
-          completedQuizzes: new Set([...state.completedQuizzes, event.data.moduleId]),
-          openAnswers: { ...state.openAnswers, [event.data.moduleId]: {} },
+          completedQuizzes: new Set([...state.completedQuizzes, moduleId]),
+          openAnswers: { ...state.openAnswers, [moduleId]: {} },
+          bestScores: { ...state.bestScores, [moduleId]: Math.max(score, state.bestScores[moduleId] ?? 0) },
+        };
+      }
+      case 'CertificateIssued':
+        return {
+          ...state,
+          certifiedVersions: new Set([...state.certifiedVersions, event.data.courseVersion]),
         };
     }
   },
@@ -121,7 +195,12 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
           return refuse(domainError('rule', `Lesson ${lessonId} is not part of module ${moduleId}`));
         }
         if (state.completedLessons.has(lessonId)) return accept();
-        return accept({ type: 'LessonCompleted', data: { moduleId, lessonId, completedAt: command.at } });
+        return withCertificate(
+          state,
+          [{ type: 'LessonCompleted', data: { moduleId, lessonId, completedAt: command.at } }],
+          command.certificate,
+          command.at,
+        );
       }
       case 'answerQuestion': {
         const { question, questionId, selectedAnswer } = command;
@@ -203,10 +282,17 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
         // Completing again without a new attempt changes nothing; a retake (new answers) is a new result.
         if (state.completedQuizzes.has(moduleId) && Object.keys(answers).length === 0) return accept();
         const { score, correct, total } = quizScore([...module.questions.keys()], answers);
-        return accept({
-          type: 'ModuleQuizCompleted',
-          data: { moduleId, score, correct, total, completedAt: command.at },
-        });
+        return withCertificate(
+          state,
+          [
+            {
+              type: 'ModuleQuizCompleted',
+              data: { moduleId, score, correct, total, completedAt: command.at },
+            },
+          ],
+          command.certificate,
+          command.at,
+        );
       }
     }
   },

@@ -379,3 +379,74 @@ describe('quizScore', () => {
     expect(quizScore([1, 2], { 1: true, 3: true, 4: true })).toEqual({ correct: 1, total: 2, score: 50 });
   });
 });
+
+describe('the certificate rule', () => {
+  // A course of module 1 only, in two versions: the second one republished with new content.
+  const course = (version: string) => ({
+    version: version.repeat(64),
+    modules: [{ moduleId: 1, lessonIds: [1, 2, 3, 4] }],
+  });
+  const candidate = (version: string, certificateId = `certificate-${version}`) => ({
+    course: course(version),
+    certificateId,
+    recipientName: 'Ann Lee',
+    identityHash: `sha256$${'e'.repeat(64)}`,
+    identitySalt: 'salt',
+  });
+  const issued = (version: string, minutes = 0, certificateId = `certificate-${version}`): LearningEvent => ({
+    type: 'CertificateIssued',
+    data: {
+      certificateId,
+      courseVersion: version.repeat(64),
+      recipientName: 'Ann Lee',
+      identityHash: `sha256$${'e'.repeat(64)}`,
+      identitySalt: 'salt',
+      issuedAt: at(minutes),
+    },
+  });
+  const rightAnswers = [answered(101, 1, true), answered(102, 3, true), answered(103, 0, true)];
+
+  test('a quiz passed at 70 or more with every lesson done issues a certificate with the completion', () => {
+    expect(
+      given(...allLessons, ...rightAnswers).when({
+        ...completeQuiz(MODULE_1, 7),
+        certificate: candidate('a'),
+      }),
+    ).toEqual({ ok: true, events: [quizCompleted(100, 3, 3, 7), issued('a', 7)] });
+  });
+
+  test('a quiz below 70 issues none; a retake that passes does', () => {
+    const twoOfThree = [answered(101, 1, true), answered(102, 3, true), answered(103, 1, false)];
+    expect(
+      given(...allLessons, ...twoOfThree).when({ ...completeQuiz(), certificate: candidate('a') }),
+    ).toEqual({ ok: true, events: [quizCompleted(67, 2, 3)] });
+    expect(
+      given(...allLessons, ...twoOfThree, quizCompleted(67, 2, 3), ...rightAnswers).when({
+        ...completeQuiz(),
+        certificate: candidate('a'),
+      }),
+    ).toEqual({ ok: true, events: [quizCompleted(100, 3, 3), issued('a')] });
+  });
+
+  test('a later lower score keeps the pass: the best score counts', () => {
+    const state = fold(learningRecord, [...allLessons, quizCompleted(100, 3, 3), quizCompleted(0, 0, 3)]);
+    expect(state.bestScores[1]).toBe(100);
+  });
+
+  test('the same course version is certified once; a new version completed again issues a new one', () => {
+    const history = [...allLessons, ...rightAnswers, quizCompleted(100, 3, 3), issued('a')];
+    expect(
+      given(...history, ...rightAnswers).when({ ...completeQuiz(), certificate: candidate('a') }),
+    ).toEqual({ ok: true, events: [quizCompleted(100, 3, 3)] });
+    expect(
+      given(...history, ...rightAnswers).when({ ...completeQuiz(MODULE_1, 9), certificate: candidate('b') }),
+    ).toEqual({ ok: true, events: [quizCompleted(100, 3, 3, 9), issued('b', 9)] });
+    const state = fold(learningRecord, [...history, issued('b', 9)]);
+    expect([...state.certifiedVersions]).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
+  });
+
+  test('a completion that appends nothing issues nothing, even when the course would be complete', () => {
+    const history = [...allLessons, quizCompleted(100, 3, 3)];
+    expect(given(...history).when({ ...completeLesson(2), certificate: candidate('a') })).toEqual(noEvents);
+  });
+});

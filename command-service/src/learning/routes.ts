@@ -1,7 +1,32 @@
-import { answerFeedbackOf, streams } from '@tickwise/contracts';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { answerFeedbackOf, normalizeEmail, streams } from '@tickwise/contracts';
 import { handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { learningRecord } from './learning-record';
+import { type CertificateCandidate, learningRecord } from './learning-record';
+
+/**
+ * What a certificate would say of this learner, should this completion finish the course: the name they
+ * registered, and their e-mail address hashed with a fresh salt (Open Badges' `sha256$` identity hash), so a
+ * verifier who is told the address can confirm it and no one else can read it.
+ */
+async function certificateCandidate(
+  deps: CommandServiceDeps,
+  userId: string,
+): Promise<CertificateCandidate | undefined> {
+  const [course, user] = await Promise.all([deps.catalog.course(), deps.users.userRecord(userId)]);
+  if (!course || !user) return undefined;
+  const identitySalt = randomBytes(16).toString('base64url');
+  const digest = createHash('sha256')
+    .update(`${normalizeEmail(user.email)}${identitySalt}`)
+    .digest('hex');
+  return {
+    course,
+    certificateId: randomUUID(),
+    recipientName: `${user.firstName} ${user.lastName}`.trim(),
+    identityHash: `sha256$${digest}`,
+    identitySalt,
+  };
+}
 
 /**
  * POST /api/progress (a lesson, or the module quiz when lessonId is null), POST /api/quiz/attempt and
@@ -13,12 +38,20 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const userId = request.principal.userId;
       const module = await deps.catalog.module(body.moduleId);
       const at = deps.now().toISOString();
+      const certificate = await certificateCandidate(deps, userId);
       const outcome = await handleCommand(deps, learningRecord, {
         stream: streams.learning(userId),
         command:
           body.lessonId === null
-            ? { kind: 'completeQuiz', moduleId: body.moduleId, module, at }
-            : { kind: 'completeLesson', moduleId: body.moduleId, lessonId: body.lessonId, module, at },
+            ? { kind: 'completeQuiz', moduleId: body.moduleId, module, at, certificate }
+            : {
+                kind: 'completeLesson',
+                moduleId: body.moduleId,
+                lessonId: body.lessonId,
+                module,
+                at,
+                certificate,
+              },
         commandId: request.commandId,
         actor: userId,
         correlationId: request.requestId,

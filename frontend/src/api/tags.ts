@@ -26,6 +26,7 @@ export const tagTypes = [
   'Analytics',
   'ContractSpecs',
   'MarginScenarios',
+  'Certificates',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 
@@ -63,6 +64,8 @@ export const providedBy = {
   projections: 'Analytics',
   contractSpecs: 'ContractSpecs',
   marginScenarios: 'MarginScenarios',
+  certificates: 'Certificates',
+  certificateVerification: 'Certificates',
 } as const satisfies Partial<Record<QueryRouteName, TagType>>;
 
 /** The lists each command changes; a success refetches them. */
@@ -70,7 +73,7 @@ export const invalidatedBy = {
   login: ['CurrentUser'],
   register: ['CurrentUser'],
   logout: [],
-  recordProgress: ['Progress', 'Dashboard', 'Analytics'],
+  recordProgress: ['Progress', 'Dashboard', 'Analytics', 'Certificates'],
   quizAttempt: ['QuizResults', 'Progress', 'Dashboard', 'Analytics'],
   answerLessonCheck: ['Analytics'],
   submitPsychologyAssessment: ['PsychologyResults', 'TradingProfile', 'Dashboard', 'Analytics'],

@@ -7,11 +7,12 @@
  * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
  * - everyone signed in, compliant or not: /account (their data: summary, download, delete) and
  *   /tools/calculator (the contract calculator) and /practice/margin (the margin-call simulator).
+ * - everyone, signed in or not: /verify/:id (a certificate's public verification).
  * Everything but the landing page is loaded on demand. Every path is one of the contracts' pagePaths: the
  * server answers 404 for any other.
  */
 import type { User } from '@tickwise/contracts';
-import { pagePaths } from '@tickwise/contracts/pages';
+import { pagePaths, pagePatterns } from '@tickwise/contracts/pages';
 import { lazy, type ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useAuthDialogs } from '../dialogs/auth-dialogs';
@@ -39,6 +40,10 @@ const PsychologyAssessmentPage = lazy(() =>
   import('../features/psychology/PsychologyAssessmentPage').then((m) => ({
     default: m.PsychologyAssessmentPage,
   })),
+);
+
+const VerifyPage = lazy(() =>
+  import('../features/certificates/VerifyPage').then((m) => ({ default: m.VerifyPage })),
 );
 
 const AccountPage = lazy(() =>
@@ -70,6 +75,9 @@ const policyRoutes = (): ReactElement[] =>
 
 const notFound = <Route path="*" element={<NotFoundPage />} />;
 
+/** A certificate's verify page: the same for everyone, signed in or not. */
+const verifyRoute = <Route path={pagePatterns.verify} element={<VerifyPage />} />;
+
 export function AppRoutes() {
   const { user, isAuthenticated } = useSession();
   const dialogs = useAuthDialogs();
@@ -88,6 +96,7 @@ export function AppRoutes() {
           }
         />
         {policyRoutes()}
+        {verifyRoute}
         {notFound}
       </Routes>
     );
@@ -102,6 +111,7 @@ export function AppRoutes() {
         <Route path={pagePaths.marginSimulator} element={<MarginSimulatorPage />} />
         {staffRoutes(user)}
         {policyRoutes()}
+        {verifyRoute}
         {notFound}
       </Routes>
     );
@@ -118,6 +128,7 @@ export function AppRoutes() {
       <Route path={pagePaths.marginSimulator} element={<MarginSimulatorPage />} />
       {staffRoutes(user)}
       {policyRoutes()}
+      {verifyRoute}
       {notFound}
     </Routes>
   );

@@ -66,17 +66,40 @@ export function loadCheckpointKeys(options: {
   dataDir: string;
   signingKey: string | undefined;
 }): CheckpointKeys {
+  return loadEd25519Keys({ ...options, variable: 'CHECKPOINT_SIGNING_KEY', file: CHECKPOINT_KEY_FILE });
+}
+
+export const CERTIFICATE_KEY_FILE = 'certificate-signing-key.pem';
+
+/**
+ * The Ed25519 key that signs certificates (the issuer's key, published with the issuer profile):
+ * `CERTIFICATE_SIGNING_KEY` when set, else generated into DATA_DIR on first run, as the checkpoint key is.
+ * A key of its own, so that certificates and the log's checkpoints can be rotated apart.
+ */
+export function loadCertificateKeys(options: {
+  dataDir: string;
+  signingKey: string | undefined;
+}): CheckpointKeys {
+  return loadEd25519Keys({ ...options, variable: 'CERTIFICATE_SIGNING_KEY', file: CERTIFICATE_KEY_FILE });
+}
+
+function loadEd25519Keys(options: {
+  dataDir: string;
+  signingKey: string | undefined;
+  variable: string;
+  file: string;
+}): CheckpointKeys {
   const fromEnv = options.signingKey?.trim();
   if (fromEnv) {
     try {
       return fromPrivate(createPrivateKey(pem('PRIVATE KEY', fromEnv)));
     } catch (error) {
       throw new Error(
-        `CHECKPOINT_SIGNING_KEY is not an Ed25519 private key (PKCS#8 PEM): ${(error as Error).message}`,
+        `${options.variable} is not an Ed25519 private key (PKCS#8 PEM): ${(error as Error).message}`,
       );
     }
   }
-  const file = join(ensureDataDir(options), CHECKPOINT_KEY_FILE);
+  const file = join(ensureDataDir(options), options.file);
   if (!existsSync(file)) {
     const { privateKey } = generateKeyPairSync('ed25519');
     try {

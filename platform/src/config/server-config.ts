@@ -26,6 +26,13 @@ export interface ServerConfig extends StorageConfig {
   minimumReadSeconds: number;
   /** `CHECKPOINT_SIGNING_KEY`; when unset a key is generated into DATA_DIR (see `loadCheckpointKeys`). */
   checkpointSigningKey: string | undefined;
+  /** `CERTIFICATE_SIGNING_KEY`; when unset a key is generated into DATA_DIR (see `loadCertificateKeys`). */
+  certificateSigningKey: string | undefined;
+  /**
+   * Where learners and verifiers reach this Tickwise (`PUBLIC_URL`, default `http://localhost:<PORT>`): the
+   * issuer profile's address and the verify links in certificates.
+   */
+  publicUrl: string;
   /** How often a signed checkpoint is made while events arrive (`CHECKPOINT_INTERVAL_SECONDS`, default 10). */
   checkpointIntervalSeconds: number;
   /**
@@ -55,6 +62,20 @@ function niceness(value: string | undefined): number {
   return n;
 }
 
+/** An http(s) origin, with any path or trailing slash taken off. */
+function publicUrl(value: string | undefined, port: number): string {
+  if (value === undefined || value.trim() === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error('PUBLIC_URL must be an http(s) address, such as https://tickwise.example');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error('PUBLIC_URL must be an http(s) address, such as https://tickwise.example');
+  return url.origin;
+}
+
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const passwordLanes = Math.max(1, int(env.PASSWORD_LANES, defaultLanes(env), 'PASSWORD_LANES'));
   return {
@@ -69,6 +90,8 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     minimumReadSeconds: int(env.MIN_READ_SECONDS, 10, 'MIN_READ_SECONDS'),
     jwtSecret: env.JWT_SECRET === undefined || env.JWT_SECRET === '' ? undefined : env.JWT_SECRET,
     checkpointSigningKey: env.CHECKPOINT_SIGNING_KEY?.trim() || undefined,
+    certificateSigningKey: env.CERTIFICATE_SIGNING_KEY?.trim() || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
     checkpointIntervalSeconds: int(env.CHECKPOINT_INTERVAL_SECONDS, 10, 'CHECKPOINT_INTERVAL_SECONDS'),
     loadLimits: {
       maxInFlight: int(env.MAX_IN_FLIGHT, 1000, 'MAX_IN_FLIGHT'),

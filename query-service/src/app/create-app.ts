@@ -6,6 +6,7 @@ import { accountQueries } from '../account/routes';
 import { adminQueries } from '../admin/routes';
 import { analyticsQueries } from '../analytics/routes';
 import { auditQueries } from '../audit/routes';
+import { certificateQueries } from '../certificates/routes';
 import { complianceQueries } from '../compliance/routes';
 import { dashboardQueries } from '../dashboard/routes';
 import { identityQueries } from '../identity/routes';
@@ -36,6 +37,7 @@ export function createQueryApp(
     ...auditQueries(deps),
     ...analyticsQueries(deps),
     ...adminQueries(deps),
+    ...certificateQueries(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

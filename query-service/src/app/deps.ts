@@ -9,6 +9,7 @@ import type {
 } from '@tickwise/platform';
 import type { UserRecords } from '@tickwise/projections';
 import type { Logger } from 'pino';
+import type { CertificateIssuer } from '../certificates/credential';
 
 /** Everything the query service's features use. It reads read models only (the log just for its head). */
 export interface QueryServiceDeps {
@@ -26,6 +27,8 @@ export interface QueryServiceDeps {
   now: () => Date;
   /** The log's signed checkpoints, as the audit verifies histories and exports against them. */
   checkpoints: SignedCheckpoints;
+  /** The certificate issuer: its public address and signing key. */
+  certificateIssuer: CertificateIssuer;
   /** Beyond these the service answers 503 "busy" at once. */
   loadLimits?: LoadLimits;
 }

@@ -1,6 +1,7 @@
 import {
   createLogger,
   createTokenService,
+  loadCertificateKeys,
   loadJwtSecret,
   Metrics,
   type ServerConfig,
@@ -8,7 +9,14 @@ import {
   signedCheckpointsOf,
 } from '@tickwise/platform';
 import { createUserRecords } from '@tickwise/projections';
+import type { CertificateIssuer } from '../certificates/credential';
 import type { QueryServiceDeps } from './deps';
+
+/** The certificate issuer of this installation: PUBLIC_URL and CERTIFICATE_SIGNING_KEY (or DATA_DIR's key). */
+export function certificateIssuerOf(config: ServerConfig): CertificateIssuer {
+  const keys = loadCertificateKeys({ dataDir: config.dataDir, signingKey: config.certificateSigningKey });
+  return { publicUrl: config.publicUrl, privateKey: keys.privateKey, publicKey: keys.publicKey };
+}
 
 /** Builds the query service's dependencies over opened storage. */
 export function queryServiceDeps(
@@ -28,6 +36,7 @@ export function queryServiceDeps(
     logger: createLogger({ name: 'query-service' }),
     now: () => new Date(),
     checkpoints: signedCheckpointsOf(storage.storedLog, config),
+    certificateIssuer: certificateIssuerOf(config),
     loadLimits: config.loadLimits,
   };
 }

@@ -3,6 +3,8 @@
 // npm run audit -- key: prints the public key that verifies this Tickwise's signed checkpoints.
 // npm run audit -- anchored <file>: finds the export (JSON or CSV) in this Tickwise's event log (DATA_DIR,
 // or EVENTSTORE_URL), which records every export an auditor takes with its hash.
+// npm run audit -- verify-certificate <credential.json> [--issuer <issuer-profile.json>]: checks a certificate
+// offline, against a saved issuer profile (default: this installation's certificate key and PUBLIC_URL).
 import { readFileSync } from 'node:fs';
 import {
   type CheckpointKeys,
@@ -12,11 +14,13 @@ import {
   openStorage,
   parsePublicKey,
 } from '@tickwise/platform';
+import { installationIssuer, parseIssuerProfile, verifyCertificateFile } from '../certificates/verify-file';
 import { anchorHashOf, findAnchor } from './anchor';
 import { verifyExport } from './verify-export';
 
 const usage =
-  'usage: npm run audit -- verify <export.json> [--key <public-key.pem>] | anchored <export.json|export.csv> | key';
+  'usage: npm run audit -- verify <export.json> [--key <public-key.pem>] | anchored <export.json|export.csv> | key' +
+  ' | verify-certificate <credential.json> [--issuer <issuer-profile.json>]';
 
 /** This installation's checkpoint key (CHECKPOINT_SIGNING_KEY or DATA_DIR's), without making one. */
 function installationKey(): CheckpointKeys | undefined {
@@ -71,6 +75,46 @@ function verify(file: string, keyFile: string | undefined, out: (line: string) =
   return result.ok ? 0 : 1;
 }
 
+function readJson(file: string, out: (line: string) => void): { value: unknown } | null {
+  const text = readText(file, out);
+  if (text === null) return null;
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    out(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+function verifyCertificate(
+  file: string,
+  issuerFile: string | undefined,
+  out: (line: string) => void,
+): number {
+  const credential = readJson(file, out);
+  if (credential === null) return 1;
+  let profile: ReturnType<typeof installationIssuer>;
+  if (issuerFile === undefined) {
+    profile = installationIssuer(loadServerConfig());
+    if (!profile) {
+      out('no certificate key yet: give the issuer profile with --issuer <file> (saved from /api/issuer)');
+      return 1;
+    }
+  } else {
+    const given = readJson(issuerFile, out);
+    if (given === null) return 1;
+    const parsed = parseIssuerProfile(given.value);
+    if (typeof parsed === 'string') {
+      out(`${issuerFile} is not an issuer profile: ${parsed}`);
+      return 1;
+    }
+    profile = parsed;
+  }
+  const result = verifyCertificateFile(credential.value, profile, new Date());
+  for (const line of result.lines) out(line);
+  return result.ok ? 0 : 1;
+}
+
 async function anchored(file: string, out: (line: string) => void): Promise<number> {
   const text = readText(file, out);
   if (text === null) return 1;
@@ -106,6 +150,12 @@ export async function runAudit(args: readonly string[], out: (line: string) => v
   if (command === 'verify' && file && (rest.length === 0 || (rest.length === 2 && rest[0] === '--key')))
     return verify(file, rest[1], out);
   if (command === 'anchored' && file && rest.length === 0) return anchored(file, out);
+  if (
+    command === 'verify-certificate' &&
+    file &&
+    (rest.length === 0 || (rest.length === 2 && rest[0] === '--issuer'))
+  )
+    return verifyCertificate(file, rest[1], out);
   out(usage);
   return 2;
 }

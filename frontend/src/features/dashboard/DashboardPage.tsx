@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../app/use-page-title';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useSession } from '../../session/use-session';
+import { CertificatesCard } from '../certificates/CertificatesCard';
 import { useLatestPsychologyResultQuery } from '../psychology/psychology-api';
 import {
   ModuleProgressBars,
@@ -72,6 +73,7 @@ export function DashboardPage() {
             </DashboardCard>
           </Stack>
           <Stack gap="6" minW="0">
+            <CertificatesCard />
             <DashboardCard title="Recent Activity" testId="activity-card">
               <QueryView query={dashboard} what="recent activity" onError="quiet">
                 {(data) => <RecentActivityList items={data.recentActivity} />}

@@ -80,6 +80,7 @@ function renderDashboard(overrides: Partial<Record<string, (call: FetchCall) => 
     '/api/dashboard': () => json(dashboard),
     '/api/trading-psychology/latest': () => json(latest),
     '/api/trading-profile': () => json(profile),
+    '/api/certificates': () => json([]),
     ...overrides,
   };
   const calls = scriptFetch((call) => replies[call.url]?.(call) ?? json({ error: 'Not found' }, 404));
