@@ -106,6 +106,8 @@ async function launch(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The app's own address: certificates' verify links and issuer id point back at it.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       JWT_SECRET: '',
       ...env,
