@@ -3,6 +3,7 @@ export * from './checkpoints/checkpoint';
 export * from './checkpoints/checkpoint-writer';
 export * from './checkpoints/merkle-tree';
 export * from './checkpoints/signed-checkpoints';
+export * from './checkpoints/signed-note';
 export * from './checkpoints/signing-key';
 export * from './commands/decider';
 export * from './commands/domain-error';
