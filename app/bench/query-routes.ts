@@ -20,7 +20,7 @@ import {
   signedCheckpointsOf,
 } from '@tickwise/platform';
 import { allProjections, catchUp, createUserRecords } from '@tickwise/projections';
-import { certificateIssuerOf, createQueryApp } from '@tickwise/query-service';
+import { certificateIssuerOf, checkpointNotesOf, createQueryApp } from '@tickwise/query-service';
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -111,6 +111,7 @@ async function main(dataDir: string) {
     now: () => new Date(),
     checkpoints: signedCheckpointsOf(log, { dataDir, checkpointSigningKey: undefined }),
     certificateIssuer: certificateIssuerOf(loadServerConfig({ DATA_DIR: dataDir })),
+    checkpointNotes: checkpointNotesOf(loadServerConfig({ DATA_DIR: dataDir })),
   });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

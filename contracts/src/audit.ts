@@ -188,6 +188,13 @@ export type StreamHead = t.TypeOf<typeof StreamHead>;
 /** An export's signed checkpoint and the inclusion proofs of its streams' signed heads. */
 export const ExportedCheckpoint = struct(
   { signed: SignedCheckpoint, proofs: t.array(HeadInclusionProof) },
+  {
+    /**
+     * The checkpoint as a C2SP signed note: origin, tree size, root and the checkpoint it is, the operator's
+     * signature, and the cosignature of each witness that cosigned it (`npm run audit -- verify --witness`).
+     */
+    note: t.string,
+  },
   'ExportedCheckpoint',
 );
 export type ExportedCheckpoint = t.TypeOf<typeof ExportedCheckpoint>;

@@ -10,6 +10,7 @@ import {
   nonNegativeInt,
   nullable,
   positiveInt,
+  refine,
   sha256Hex,
   struct,
 } from './codecs';
@@ -91,6 +92,84 @@ export const CheckpointBasis = struct(
     keyId: sha256Hex,
     problem: nullable(t.string),
   },
+  {
+    /** The witnesses (key names) whose cosignature of that checkpoint was accepted. */
+    cosignedBy: t.array(t.string),
+  },
   'CheckpointBasis',
 );
 export type CheckpointBasis = t.TypeOf<typeof CheckpointBasis>;
+
+// ---- witnesses (C2SP tlog-checkpoint, signed-note, tlog-cosignature) ----
+
+/** A witness's key name: no spaces, as signed-note requires. */
+const witnessName = refine(
+  nonEmptyString(limits.title),
+  (s) => !/[\s+]/.test(s),
+  'a key name without spaces',
+);
+
+/**
+ * A witness's cosignature of checkpoint `seq`, accepted from a witness key the operator configured
+ * (WITNESS_KEYS): the signed-note line as the witness sent it, its key id and the time it vouches for.
+ */
+export const CheckpointCosigned = struct(
+  {
+    seq: positiveInt,
+    checkpointHash: sha256Hex,
+    witness: witnessName,
+    keyId: refine(t.string, (s) => /^[0-9a-f]{8}$/.test(s), 'a 4-byte key id in hex'),
+    time: nonNegativeInt,
+    cosignature: nonEmptyString(400),
+  },
+  'CheckpointCosigned',
+);
+export type CheckpointCosigned = t.TypeOf<typeof CheckpointCosigned>;
+
+/** GET /api/log/checkpoints?after=N: what a witness needs to follow the checkpoint chain from its last one. */
+export const CheckpointFeed = struct(
+  {
+    /** The origin line of this log's checkpoint notes. */
+    origin: t.string,
+    key: CheckpointKey,
+    /** The newest verified checkpoint as a C2SP signed note (null before the first). */
+    note: nullable(t.string),
+    /** The checkpoints after `after`, oldest first, up to the newest verified one (at most 500). */
+    checkpoints: t.array(LogCheckpointSigned),
+  },
+  'CheckpointFeed',
+);
+export type CheckpointFeed = t.TypeOf<typeof CheckpointFeed>;
+
+/** A count written in a query string, e.g. "3" → 3. */
+const countFromString = new t.Type<number, string, unknown>(
+  'a whole number',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    if (typeof u === 'number' && Number.isInteger(u) && u >= 0) return t.success(u);
+    return typeof u === 'string' && /^\d{1,9}$/.test(u) ? t.success(Number(u)) : t.failure(u, c);
+  },
+  String,
+);
+
+/** ?after=N: the number of the last checkpoint the witness has (none: from the first). */
+export const CheckpointFeedQuery = struct({}, { after: countFromString }, 'CheckpointFeedQuery');
+
+/** POST /api/log/cosignatures: a checkpoint note's body and one witness cosignature line over it. */
+export const CosignatureBody = struct(
+  {
+    // Byte for byte, final newline included: it is what the cosignature signs.
+    note: refine(
+      t.string,
+      (s) => s.length >= 1 && s.length <= 2000,
+      'a checkpoint note of at most 2000 characters',
+    ),
+    cosignature: nonEmptyString(400),
+  },
+  'CosignatureBody',
+);
+
+export const CosignatureAccepted = struct(
+  { seq: positiveInt, witness: t.string, time: nonNegativeInt },
+  'CosignatureAccepted',
+);

@@ -6,7 +6,7 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
 import { CertificateIssued } from './certificates';
-import { LogCheckpointSigned } from './checkpoints';
+import { CheckpointCosigned, LogCheckpointSigned } from './checkpoints';
 import {
   email,
   entityId,
@@ -329,6 +329,7 @@ export const eventCodecs = {
   ReviewAnswered,
   AuditorViewedRecords,
   LogCheckpointSigned,
+  CheckpointCosigned,
   EventLogMigrated,
 } as const;
 
@@ -378,6 +379,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   ReviewAnswered: 'learning',
   AuditorViewedRecords: 'audit',
   LogCheckpointSigned: 'checkpoints',
+  CheckpointCosigned: 'cosignatures',
   EventLogMigrated: 'migrations',
 };
 

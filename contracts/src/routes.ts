@@ -15,7 +15,13 @@ import {
 } from './analytics';
 import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
 import { certificateRoutes } from './certificates';
-import { CheckpointKey } from './checkpoints';
+import {
+  CheckpointFeed,
+  CheckpointFeedQuery,
+  CheckpointKey,
+  CosignatureAccepted,
+  CosignatureBody,
+} from './checkpoints';
 import { nullable } from './codecs';
 import { complianceRoutes } from './compliance';
 import { ContractSpec } from './contract-specs';
@@ -291,6 +297,23 @@ export const routes = defineRoutes({
     path: '/api/log/checkpoint-key',
     access: 'public',
     response: CheckpointKey,
+  },
+  /** What a witness follows: the checkpoints after its last one, and the newest as a signed note. */
+  checkpointFeed: {
+    method: 'GET',
+    path: '/api/log/checkpoints',
+    access: 'public',
+    query: CheckpointFeedQuery,
+    response: CheckpointFeed,
+  },
+  /** A witness's cosignature, accepted only from the witness keys this Tickwise is configured with. */
+  submitCosignature: {
+    method: 'POST',
+    path: '/api/log/cosignatures',
+    access: 'public',
+    body: CosignatureBody,
+    response: CosignatureAccepted,
+    status: 201,
   },
 
   // ---- analysts (analyst or admin): aggregates only ----

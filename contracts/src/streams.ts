@@ -17,6 +17,7 @@ export const streamPrefixes = {
   catalogContractSpecs: 'catalog-contract-specs',
   audit: 'audit-',
   checkpoints: 'log-checkpoints',
+  cosignatures: 'log-cosignatures',
   migrations: 'log-migrations',
 } as const;
 
@@ -47,6 +48,8 @@ export const streams = {
   audit: (auditorId: string): string => `${streamPrefixes.audit}${auditorId}`,
   /** log-checkpoints: the signed checkpoints of the whole log (never covered by themselves). */
   checkpoints: (): string => streamPrefixes.checkpoints,
+  /** log-cosignatures: the witnesses' cosignatures of checkpoints. */
+  cosignatures: (): string => streamPrefixes.cosignatures,
   /** log-migrations: what the log was migrated from (the old file's heads), one event per migration. */
   migrations: (): string => streamPrefixes.migrations,
 } as const satisfies Record<StreamCategory, (...args: never[]) => string>;
@@ -56,6 +59,7 @@ const singleStreams: ReadonlySet<StreamCategory> = new Set<StreamCategory>([
   'catalogPsychology',
   'catalogContractSpecs',
   'checkpoints',
+  'cosignatures',
   'migrations',
 ]);
 

@@ -105,6 +105,8 @@ describe('the route table', () => {
     ['GET', '/api/audit/learners/:id/export', 'auditor'],
     ['GET', '/api/audit/documents/:documentType/:version/coverage/export', 'auditor'],
     ['GET', '/api/log/checkpoint-key', 'public'],
+    ['GET', '/api/log/checkpoints', 'public'],
+    ['POST', '/api/log/cosignatures', 'public'],
     ['GET', '/api/certificates', 'authenticated'],
     ['GET', '/api/certificates/:id', 'public'],
     ['GET', '/api/certificates/:id/verification', 'public'],

@@ -208,6 +208,14 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     answeredAt: at,
   },
   AuditorViewedRecords: { auditorId: 'aud-1', learnerId: userId, view: 'history', asOf: null, viewedAt: at },
+  CheckpointCosigned: {
+    seq: 1,
+    checkpointHash: hash,
+    witness: 'witness.example',
+    keyId: '0a1b2c3d',
+    time: 1764583200,
+    cosignature: '\u2014 witness.example AAAA',
+  },
   LogCheckpointSigned: {
     statement: {
       log: 'tickwise-checkpoint/1',

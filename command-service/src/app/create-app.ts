@@ -9,6 +9,7 @@ import { learningRoutes } from '../learning/routes';
 import { practiceRoutes } from '../practice/routes';
 import { privacyRoutes } from '../privacy/routes';
 import { psychologyRoutes } from '../psychology/routes';
+import { witnessRoutes } from '../witnesses/routes';
 import type { CommandServiceDeps } from './deps';
 
 /** The command service: POST/PUT routes of the route table, each feature's handlers mounted from it. */
@@ -25,6 +26,7 @@ export function createCommandApp(
     ...psychologyRoutes(deps),
     ...privacyRoutes(deps),
     ...adminRoutes(deps),
+    ...witnessRoutes(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

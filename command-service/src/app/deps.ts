@@ -6,6 +6,7 @@ import type {
   ReadModelStore,
   StorageHealth,
   TokenService,
+  VerifierKey,
   WorkLanes,
 } from '@tickwise/platform';
 import type { BackgroundRebuilds, UserRecords } from '@tickwise/projections';
@@ -38,6 +39,8 @@ export interface CommandServiceDeps {
   loadLimits?: LoadLimits;
   /** Where password hashing (argon2) runs: a few at once, and 503 busy when too many wait (see `workLanes`). */
   passwordLanes: WorkLanes;
+  /** The checkpoint notes' origin and the witness keys whose cosignatures are accepted (WITNESS_KEYS). */
+  witnesses: { origin: string; keys: readonly VerifierKey[] };
   /** Hashes and checks passwords (argon2id at OWASP's cost in production). */
   passwords: PasswordHasher;
 }

@@ -3,6 +3,8 @@ import {
   createTokenService,
   loadJwtSecret,
   Metrics,
+  noteOrigin,
+  parseVerifierKey,
   type ServerConfig,
   type Storage,
   workLanes,
@@ -41,5 +43,15 @@ export function commandServiceDeps(
     loadLimits: config.loadLimits,
     passwordLanes: workLanes(config.loadLimits.passwordLanes, config.loadLimits.passwordQueue),
     passwords,
+    witnesses: {
+      origin: noteOrigin(config.publicUrl),
+      keys: config.witnessKeys.map((key) => {
+        try {
+          return parseVerifierKey(key);
+        } catch (error) {
+          throw new Error(`WITNESS_KEYS: ${key}: ${(error as Error).message}`);
+        }
+      }),
+    },
   };
 }

@@ -33,6 +33,11 @@ export interface ServerConfig extends StorageConfig {
    * issuer profile's address and the verify links in certificates.
    */
   publicUrl: string;
+  /**
+   * The witnesses whose checkpoint cosignatures this Tickwise accepts (`WITNESS_KEYS`: signed-note verifier
+   * keys, `<name>+<key id>+<base64 key>`, separated by commas or white space). None by default.
+   */
+  witnessKeys: string[];
   /** How often a signed checkpoint is made while events arrive (`CHECKPOINT_INTERVAL_SECONDS`, default 10). */
   checkpointIntervalSeconds: number;
   /**
@@ -92,6 +97,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     checkpointSigningKey: env.CHECKPOINT_SIGNING_KEY?.trim() || undefined,
     certificateSigningKey: env.CERTIFICATE_SIGNING_KEY?.trim() || undefined,
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000, 'PORT')),
+    witnessKeys: (env.WITNESS_KEYS ?? '').split(/[\s,]+/).filter((key) => key !== ''),
     checkpointIntervalSeconds: int(env.CHECKPOINT_INTERVAL_SECONDS, 10, 'CHECKPOINT_INTERVAL_SECONDS'),
     loadLimits: {
       maxInFlight: int(env.MAX_IN_FLIGHT, 1000, 'MAX_IN_FLIGHT'),

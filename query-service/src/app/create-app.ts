@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import { accountQueries } from '../account/routes';
 import { adminQueries } from '../admin/routes';
 import { analyticsQueries } from '../analytics/routes';
+import { checkpointFeedQueries } from '../audit/checkpoint-feed';
 import { auditQueries } from '../audit/routes';
 import { certificateQueries } from '../certificates/routes';
 import { complianceQueries } from '../compliance/routes';
@@ -38,6 +39,7 @@ export function createQueryApp(
     ...analyticsQueries(deps),
     ...adminQueries(deps),
     ...certificateQueries(deps),
+    ...checkpointFeedQueries(deps),
   });
   const projectionNames = allProjections.map((p) => p.name);
   return createServiceApp({

@@ -27,6 +27,8 @@ export interface QueryServiceDeps {
   now: () => Date;
   /** The log's signed checkpoints, as the audit verifies histories and exports against them. */
   checkpoints: SignedCheckpoints;
+  /** The origin line of checkpoint notes, and the operator's signature over a note body. */
+  checkpointNotes: { origin: string; sign(body: string): string };
   /** The certificate issuer: its public address and signing key. */
   certificateIssuer: CertificateIssuer;
   /** Beyond these the service answers 503 "busy" at once. */

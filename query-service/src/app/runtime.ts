@@ -2,11 +2,14 @@ import {
   createLogger,
   createTokenService,
   loadCertificateKeys,
+  loadCheckpointKeys,
   loadJwtSecret,
   Metrics,
+  noteOrigin,
   type ServerConfig,
   type Storage,
   signedCheckpointsOf,
+  signNote,
 } from '@tickwise/platform';
 import { createUserRecords } from '@tickwise/projections';
 import type { CertificateIssuer } from '../certificates/credential';
@@ -16,6 +19,20 @@ import type { QueryServiceDeps } from './deps';
 export function certificateIssuerOf(config: ServerConfig): CertificateIssuer {
   const keys = loadCertificateKeys({ dataDir: config.dataDir, signingKey: config.certificateSigningKey });
   return { publicUrl: config.publicUrl, privateKey: keys.privateKey, publicKey: keys.publicKey };
+}
+
+/**
+ * Signs checkpoint notes with the checkpoint key, for witnesses: only ever the note of a checkpoint this
+ * service verified in the chain (see the checkpoint feed).
+ */
+export function checkpointNotesOf(config: ServerConfig): QueryServiceDeps['checkpointNotes'] {
+  const origin = noteOrigin(config.publicUrl);
+  const { privateKey } = loadCheckpointKeys({
+    dataDir: config.dataDir,
+    signingKey: config.checkpointSigningKey,
+  });
+  if (!privateKey) throw new Error('no checkpoint key to sign notes with');
+  return { origin, sign: (body) => signNote(body, origin, privateKey) };
 }
 
 /** Builds the query service's dependencies over opened storage. */
@@ -37,6 +54,7 @@ export function queryServiceDeps(
     now: () => new Date(),
     checkpoints: signedCheckpointsOf(storage.storedLog, config),
     certificateIssuer: certificateIssuerOf(config),
+    checkpointNotes: checkpointNotesOf(config),
     loadLimits: config.loadLimits,
   };
 }

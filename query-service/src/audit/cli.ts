@@ -1,5 +1,8 @@
 // npm run audit -- verify <export.json> [--key <public-key.pem>]: re-verifies an auditor's JSON export
 // offline, its signed checkpoint with the given public key (default: this installation's own key).
+// npm run audit -- verify … --witness <verifier key> (repeatable) --quorum N: also requires N of those witnesses'
+// cosignatures on the export's checkpoint.
+// npm run audit -- witness --url <tickwise> --state <dir> --key <witness key>: one witness round (see witness.ts).
 // npm run audit -- key: prints the public key that verifies this Tickwise's signed checkpoints.
 // npm run audit -- anchored <file>: finds the export (JSON or CSV) in this Tickwise's event log (DATA_DIR,
 // or EVENTSTORE_URL), which records every export an auditor takes with its hash.
@@ -13,13 +16,19 @@ import {
   loadStorageConfig,
   openStorage,
   parsePublicKey,
+  parseVerifierKey,
+  type VerifierKey,
 } from '@tickwise/platform';
 import { installationIssuer, parseIssuerProfile, verifyCertificateFile } from '../certificates/verify-file';
 import { anchorHashOf, findAnchor } from './anchor';
+import { checkWitnessQuorum } from './verify-cosignatures';
 import { verifyExport } from './verify-export';
+import { runWitness, witnessOptions } from './witness';
 
 const usage =
-  'usage: npm run audit -- verify <export.json> [--key <public-key.pem>] | anchored <export.json|export.csv> | key' +
+  'usage: npm run audit -- verify <export.json> [--key <public-key.pem>] [--witness <verifier key>]… [--quorum N]' +
+  ' | witness --url <tickwise> --state <dir> --key <witness-key.pem> [--name <key name>]' +
+  ' | anchored <export.json|export.csv> | key' +
   ' | verify-certificate <credential.json> [--issuer <issuer-profile.json>]';
 
 /** This installation's checkpoint key (CHECKPOINT_SIGNING_KEY or DATA_DIR's), without making one. */
@@ -48,20 +57,48 @@ function readText(file: string, out: (line: string) => void): string | null {
   }
 }
 
-function verify(file: string, keyFile: string | undefined, out: (line: string) => void): number {
+interface VerifyOptions {
+  keyFile: string | undefined;
+  witnesses: string[];
+  quorum: number;
+}
+
+/** `verify <file> [--key <pem>] [--witness <verifier key>]… [--quorum N]`, or null when the words do not parse. */
+function verifyOptions(rest: readonly string[]): VerifyOptions | null {
+  const options: VerifyOptions = { keyFile: undefined, witnesses: [], quorum: 0 };
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (value === undefined) return null;
+    if (flag === '--key') options.keyFile = value;
+    else if (flag === '--witness') options.witnesses.push(value);
+    else if (flag === '--quorum' && /^\d+$/.test(value)) options.quorum = Number(value);
+    else return null;
+  }
+  if (options.witnesses.length > 0 && options.quorum === 0) options.quorum = options.witnesses.length;
+  return options.quorum > options.witnesses.length ? null : options;
+}
+
+function verify(file: string, options: VerifyOptions, out: (line: string) => void): number {
   const text = readText(file, out);
   if (text === null) return 1;
   let key: Pick<CheckpointKeys, 'publicKey' | 'keyId'> | undefined;
-  if (keyFile === undefined) key = installationKey();
+  if (options.keyFile === undefined) key = installationKey();
   else {
-    const pem = readText(keyFile, out);
+    const pem = readText(options.keyFile, out);
     if (pem === null) return 1;
     try {
       key = parsePublicKey(pem);
     } catch (error) {
-      out(`${keyFile} is not an Ed25519 public key: ${(error as Error).message}`);
+      out(`${options.keyFile} is not an Ed25519 public key: ${(error as Error).message}`);
       return 1;
     }
+  }
+  let witnesses: VerifierKey[];
+  try {
+    witnesses = options.witnesses.map(parseVerifierKey);
+  } catch (error) {
+    out(`--witness: ${(error as Error).message}`);
+    return 1;
   }
   let parsed: unknown;
   try {
@@ -71,8 +108,25 @@ function verify(file: string, keyFile: string | undefined, out: (line: string) =
     return 1;
   }
   const result = verifyExport(parsed, key);
-  out(result.ok ? result.summary : `NOT VERIFIED: ${result.problem}`);
-  return result.ok ? 0 : 1;
+  if (!result.ok) {
+    out(`NOT VERIFIED: ${result.problem}`);
+    return 1;
+  }
+  if (options.quorum > 0) {
+    const quorum = checkWitnessQuorum(
+      (parsed as { checkpoint?: never }).checkpoint,
+      witnesses,
+      options.quorum,
+    );
+    if (!quorum.ok) {
+      out(`NOT VERIFIED: ${quorum.problem}`);
+      return 1;
+    }
+    out(`${result.summary}; ${quorum.summary}`);
+    return 0;
+  }
+  out(result.summary);
+  return 0;
 }
 
 function readJson(file: string, out: (line: string) => void): { value: unknown } | null {
@@ -147,8 +201,10 @@ async function anchored(file: string, out: (line: string) => void): Promise<numb
 export async function runAudit(args: readonly string[], out: (line: string) => void): Promise<number> {
   const [command, file, ...rest] = args;
   if (command === 'key' && file === undefined) return printKey(out);
-  if (command === 'verify' && file && (rest.length === 0 || (rest.length === 2 && rest[0] === '--key')))
-    return verify(file, rest[1], out);
+  const options = command === 'verify' && file ? verifyOptions(rest) : null;
+  if (command === 'verify' && file && options) return verify(file, options, out);
+  if (command === 'witness')
+    return runWitness(witnessOptions(file === undefined ? [] : [file, ...rest]), out);
   if (command === 'anchored' && file && rest.length === 0) return anchored(file, out);
   if (
     command === 'verify-certificate' &&

@@ -6,6 +6,7 @@ import type {
   StreamHead,
 } from '@tickwise/contracts';
 import { type CheckpointView, canonicalJson, type RecordedEvent, sha256Hex } from '@tickwise/platform';
+import type { Witnessing } from './witnessing';
 
 export const toStoredEvent = (event: RecordedEvent): StoredEvent => ({
   eventId: event.eventId,
@@ -38,6 +39,7 @@ export function buildExport(
   checkpoint: CheckpointView,
   generatedBy: string,
   now: Date,
+  witnessing: Witnessing | null = null,
 ): AuditExport {
   const body = {
     kind,
@@ -49,6 +51,7 @@ export function buildExport(
     checkpoint: checkpoint.checkpoint && {
       signed: checkpoint.checkpoint,
       proofs: streams.flatMap((s) => checkpoint.proofs.get(s.stream) ?? []),
+      ...(witnessing ? { note: witnessing.note } : {}),
     },
   };
   return { ...body, exportHash: exportHashOf(body) };

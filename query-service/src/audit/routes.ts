@@ -26,6 +26,7 @@ import { auditTrail } from './audit-trail';
 import { buildExport, coverageCsv, historyCsv } from './exports';
 import { replayCompliance } from './replay';
 import { verifyStreamEvidence } from './stream-verification';
+import { withCosigners, witnessingOf } from './witnessing';
 
 /**
  * The auditor's workspace. Histories are replayed from the event log itself (never a read model) and every
@@ -111,6 +112,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       complianceStream,
       ...DocumentType.values.map(streams.catalogDocument),
     ]);
+    const witnessing = await witnessingOf(deps, checkpoint.checkpoint);
     const userRead = await readForAudit(userStream);
     const userEvents = userRead.events;
     const registered = userEvents.find(ofType('UserRegistered'))?.data;
@@ -160,9 +162,9 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       events,
       state,
       verification,
-      checkpoint: checkpoint.basis,
+      checkpoint: withCosigners(checkpoint.basis, witnessing),
     };
-    return { report, streams: all, checkpoint };
+    return { report, streams: all, checkpoint, witnessing };
   }
 
   async function coverage(
@@ -202,7 +204,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
     const read = await Promise.all(
       names.map(async (stream) => ({ stream, events: await log.readStream(stream) })),
     );
-    return [read, checkpoint] as const;
+    return [read, checkpoint, await witnessingOf(deps, checkpoint.checkpoint)] as const;
   }
 
   return {
@@ -248,7 +250,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
 
     async auditLearnerExport({ params, query }, request) {
       const asOf = query.asOf ?? nowIso();
-      const { report, streams: stored, checkpoint } = await history(params.id, asOf);
+      const { report, streams: stored, checkpoint, witnessing } = await history(params.id, asOf);
       const name = `tickwise-history-${params.id}-${asOf.slice(0, 10)}`;
       const exported =
         query.format === 'csv'
@@ -261,6 +263,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
                 checkpoint,
                 request.principal.userId,
                 deps.now(),
+                witnessing,
               ),
               name,
             );
@@ -308,6 +311,8 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       const report = await coverage(params.documentType, params.version, asOf);
       const name = `tickwise-coverage-${params.documentType}-${params.version}-${asOf.slice(0, 10)}`;
       const stream = streams.catalogDocument(params.documentType);
+      const [read, checkpoint, witnessing] = await withCheckpoint([stream]);
+      const exportedStreams = [read, checkpoint] as const;
       const exported =
         query.format === 'csv'
           ? csvFile(coverageCsv(report), name)
@@ -315,9 +320,10 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
               buildExport(
                 'document-coverage',
                 report,
-                ...(await withCheckpoint([stream])),
+                ...exportedStreams,
                 request.principal.userId,
                 deps.now(),
+                witnessing,
               ),
               name,
             );

@@ -152,6 +152,11 @@ const BODIES: Record<string, (caller: CallerName) => object> = {
     startingBalance: 5000,
     responses: [],
   }),
+  // Public, and refused alike for everyone: a note of another log (422).
+  submitCosignature: () => ({
+    note: 'elsewhere.example/tickwise-log\n1\nAAAA\ntickwise-checkpoint 1 ' + '0'.repeat(64) + '\n',
+    cosignature: '\u2014 witness.example AAAAAAAA',
+  }),
   // A wrong password: the route's access is what is tested, not an erasure (400, nothing recorded).
   eraseAccount: () => ({ password: 'Not-the-password-1' }),
   login: (caller) => ({ email: (people.get(caller) ?? person('learner')).email, password: GOOD_PASSWORD }),

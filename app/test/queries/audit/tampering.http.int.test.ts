@@ -159,7 +159,13 @@ describe('before any tampering', () => {
     expect(verification.length).toBeGreaterThan(0);
     expect(verification.every((v) => v.ok && v.brokenAtRevision === null && v.problem === null)).toBe(true);
     expect(verification.every((v) => v.signedEvents === v.events)).toBe(true);
-    expect(checkpoint).toEqual({ seq: 1, signedAt: expect.any(String), keyId: keys.keyId, problem: null });
+    expect(checkpoint).toEqual({
+      seq: 1,
+      signedAt: expect.any(String),
+      keyId: keys.keyId,
+      problem: null,
+      cosignedBy: [],
+    });
   });
 
   test('the export carries the signed checkpoint and a proof of each stream head', () => {
@@ -627,6 +633,7 @@ describe('attacks on a copy of the database, checked against the signed checkpoi
       keyId: keys.keyId,
       problem:
         "the database's newest signed checkpoint is #1, but the head file kept outside it records #2: signed checkpoints were deleted from the database (or it was restored from an older copy)",
+      cosignedBy: [],
     });
   });
 

@@ -225,10 +225,19 @@ export function checkpointSummary(
     };
   }
   const against = `signed checkpoint #${basis.seq} of ${formatUtc(basis.signedAt)}`;
+  const witnesses =
+    basis.cosignedBy === undefined
+      ? ''
+      : basis.cosignedBy.length === 0
+        ? ' No witness has cosigned it yet.'
+        : ` Cosigned by ${basis.cosignedBy.length === 1 ? 'witness' : 'witnesses'} ${basis.cosignedBy.join(', ')}.`;
   if (basis.problem !== null) {
-    return { ok: false, text: `Warning: ${basis.problem}. Verified only against ${against}.${notYet}` };
+    return {
+      ok: false,
+      text: `Warning: ${basis.problem}. Verified only against ${against}.${witnesses}${notYet}`,
+    };
   }
-  return { ok: true, text: `Verified against ${against}.${notYet}` };
+  return { ok: true, text: `Verified against ${against}.${witnesses}${notYet}` };
 }
 
 /** A stream's result in the verification table. */

@@ -117,6 +117,16 @@ describe('up to which signed checkpoint', () => {
     });
   });
 
+  it('names the witnesses that cosigned the checkpoint, or says none has', () => {
+    const cosigned = { ...HISTORY.checkpoint, cosignedBy: ['witness-a.example', 'witness-b.example'] };
+    expect(checkpointSummary(cosigned, HISTORY.verification).text).toBe(
+      'Verified against signed checkpoint #7 of 2026-11-26 10:41:00.000 UTC. Cosigned by witnesses witness-a.example, witness-b.example.',
+    );
+    expect(checkpointSummary({ ...HISTORY.checkpoint, cosignedBy: [] }, HISTORY.verification).text).toBe(
+      'Verified against signed checkpoint #7 of 2026-11-26 10:41:00.000 UTC. No witness has cosigned it yet.',
+    );
+  });
+
   it('counts the events newer than the checkpoint as not yet covered, not as verified', () => {
     const newer = [{ ...compliance, events: 7 }];
     expect(checkpointSummary(HISTORY.checkpoint, newer).text).toBe(
