@@ -1,6 +1,6 @@
 /** What compliance auditors read: learners, replayed histories with evidence, documents and coverage. */
 import * as t from 'io-ts';
-import { CheckpointBasis, HeadInclusionProof, SignedCheckpoint } from './checkpoints';
+import { CheckpointBasis, CheckpointKey, HeadInclusionProof, SignedCheckpoint } from './checkpoints';
 import {
   email,
   entityId,
@@ -225,3 +225,43 @@ export const AuditExport = struct(
   'AuditExport',
 );
 export type AuditExport = t.TypeOf<typeof AuditExport>;
+
+export const PROOF_BUNDLE_FORMAT = 'tickwise-proof/1';
+
+/**
+ * GET /api/audit/learners/:id/proof?revision=N: one compliance event proven to a third party, offline
+ * (`npm run audit -- verify-proof <file>`): the event and the later events of its stream up to the signed
+ * head (their hashes chain the event to it, personal fields sealed), the inclusion proof of that head in the
+ * signed checkpoint, the checkpoint, its C2SP note with the witnesses' cosignatures, and the log's public key.
+ */
+export const ProofBundle = struct(
+  {
+    format: t.literal(PROOF_BUNDLE_FORMAT),
+    generatedAt: isoDateTime,
+    /** The event proven, first of `chain`. */
+    event: StoredEvent,
+    /** The events from the proven one to the stream's signed head, in order. */
+    chain: t.array(StoredEvent),
+    inclusion: HeadInclusionProof,
+    checkpoint: SignedCheckpoint,
+    /** The checkpoint as a signed note: the operator's signature and each accepted cosignature. */
+    note: t.string,
+    /** The key the checkpoint is signed with, as the log publishes it (compare it with an independent copy). */
+    key: CheckpointKey,
+  },
+  'ProofBundle',
+);
+export type ProofBundle = t.TypeOf<typeof ProofBundle>;
+
+/** ?revision=N of the learner's compliance stream (e.g. an acknowledgment). */
+export const ProofQuery = struct(
+  {
+    revision: new t.Type<number, string, unknown>(
+      'a revision number',
+      (u): u is number => typeof u === 'number',
+      (u, c) => (typeof u === 'string' && /^\d{1,9}$/.test(u) ? t.success(Number(u)) : t.failure(u, c)),
+      String,
+    ),
+  },
+  'ProofQuery',
+);

@@ -13,7 +13,15 @@ import {
   QuizItemAnalytics,
   RebuildStarted,
 } from './analytics';
-import { AuditExport, AuditHistory, DocumentCoverage, DocumentVersion, LearnerSummary } from './audit';
+import {
+  AuditExport,
+  AuditHistory,
+  DocumentCoverage,
+  DocumentVersion,
+  LearnerSummary,
+  ProofBundle,
+  ProofQuery,
+} from './audit';
 import { certificateRoutes } from './certificates';
 import {
   CheckpointFeed,
@@ -281,6 +289,15 @@ export const routes = defineRoutes({
     params: IdParams,
     query: ExportQuery,
     response: t.union([AuditExport, t.string]),
+  },
+  /** An offline proof of one event of a learner's compliance stream (recorded as the auditor's read). */
+  auditProof: {
+    method: 'GET',
+    path: '/api/audit/learners/:id/proof',
+    access: 'auditor',
+    params: IdParams,
+    query: ProofQuery,
+    response: ProofBundle,
   },
   auditCoverageExport: {
     method: 'GET',

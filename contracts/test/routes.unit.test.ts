@@ -103,6 +103,7 @@ describe('the route table', () => {
     ['GET', '/api/audit/documents', 'auditor'],
     ['GET', '/api/audit/documents/:documentType/:version/coverage', 'auditor'],
     ['GET', '/api/audit/learners/:id/export', 'auditor'],
+    ['GET', '/api/audit/learners/:id/proof', 'auditor'],
     ['GET', '/api/audit/documents/:documentType/:version/coverage/export', 'auditor'],
     ['GET', '/api/log/checkpoint-key', 'public'],
     ['GET', '/api/log/checkpoints', 'public'],

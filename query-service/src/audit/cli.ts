@@ -3,6 +3,7 @@
 // npm run audit -- verify … --witness <verifier key> (repeatable) --quorum N: also requires N of those witnesses'
 // cosignatures on the export's checkpoint.
 // npm run audit -- witness --url <tickwise> --state <dir> --key <witness key>: one witness round (see witness.ts).
+// npm run audit -- verify-proof <proof.json> [same options]: checks an offline proof of one event alone.
 // npm run audit -- key: prints the public key that verifies this Tickwise's signed checkpoints.
 // npm run audit -- anchored <file>: finds the export (JSON or CSV) in this Tickwise's event log (DATA_DIR,
 // or EVENTSTORE_URL), which records every export an auditor takes with its hash.
@@ -23,11 +24,13 @@ import { installationIssuer, parseIssuerProfile, verifyCertificateFile } from '.
 import { anchorHashOf, findAnchor } from './anchor';
 import { checkWitnessQuorum } from './verify-cosignatures';
 import { verifyExport } from './verify-export';
+import { verifyProofBundle } from './verify-proof';
 import { runWitness, witnessOptions } from './witness';
 
 const usage =
   'usage: npm run audit -- verify <export.json> [--key <public-key.pem>] [--witness <verifier key>]… [--quorum N]' +
   ' | witness --url <tickwise> --state <dir> --key <witness-key.pem> [--name <key name>]' +
+  ' | verify-proof <proof.json> [--key <public-key.pem>] [--witness <verifier key>]… [--quorum N]' +
   ' | anchored <export.json|export.csv> | key' +
   ' | verify-certificate <credential.json> [--issuer <issuer-profile.json>]';
 
@@ -129,6 +132,27 @@ function verify(file: string, options: VerifyOptions, out: (line: string) => voi
   return 0;
 }
 
+function verifyProof(file: string, options: VerifyOptions, out: (line: string) => void): number {
+  const bundle = readJson(file, out);
+  if (bundle === null) return 1;
+  let key: Pick<CheckpointKeys, 'publicKey' | 'keyId'> | undefined;
+  let witnesses: VerifierKey[];
+  try {
+    if (options.keyFile !== undefined) {
+      const pem = readText(options.keyFile, out);
+      if (pem === null) return 1;
+      key = parsePublicKey(pem);
+    }
+    witnesses = options.witnesses.map(parseVerifierKey);
+  } catch (error) {
+    out(`${(error as Error).message}`);
+    return 1;
+  }
+  const result = verifyProofBundle(bundle.value, { key, witnesses, quorum: options.quorum });
+  for (const line of result.lines) out(line);
+  return result.ok ? 0 : 1;
+}
+
 function readJson(file: string, out: (line: string) => void): { value: unknown } | null {
   const text = readText(file, out);
   if (text === null) return null;
@@ -203,6 +227,8 @@ export async function runAudit(args: readonly string[], out: (line: string) => v
   if (command === 'key' && file === undefined) return printKey(out);
   const options = command === 'verify' && file ? verifyOptions(rest) : null;
   if (command === 'verify' && file && options) return verify(file, options, out);
+  const proofOptions = command === 'verify-proof' && file ? verifyOptions(rest) : null;
+  if (command === 'verify-proof' && file && proofOptions) return verifyProof(file, proofOptions, out);
   if (command === 'witness')
     return runWitness(witnessOptions(file === undefined ? [] : [file, ...rest]), out);
   if (command === 'anchored' && file && rest.length === 0) return anchored(file, out);

@@ -8,11 +8,14 @@ import {
   type LearnerSummary,
   ofType,
   type PersonalFieldTable,
+  PROOF_BUNDLE_FORMAT,
+  type ProofBundle,
   personalFields,
   streams,
 } from '@tickwise/contracts';
 import {
   CorruptEventError,
+  canonicalJson,
   type EventLog,
   HttpError,
   handleCommand,
@@ -23,7 +26,7 @@ import {
 import { activeCollection, type UserDoc, type VersionAcknowledgmentDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
 import { auditTrail } from './audit-trail';
-import { buildExport, coverageCsv, historyCsv } from './exports';
+import { buildExport, coverageCsv, historyCsv, toStoredEvent } from './exports';
 import { replayCompliance } from './replay';
 import { verifyStreamEvidence } from './stream-verification';
 import { withCosigners, witnessingOf } from './witnessing';
@@ -246,6 +249,50 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
       const { report } = await history(params.id, asOf);
       await recordRead(request, params.id, 'history', query.asOf ?? null);
       return { body: report };
+    },
+
+    async auditProof({ params, query }, request) {
+      const stream = streams.compliance(params.id);
+      const view = await deps.checkpoints.view([stream]);
+      const inclusion = view.proofs.get(stream);
+      if (!view.checkpoint || !inclusion)
+        throw new HttpError(422, "No signed checkpoint covers this learner's compliance record yet");
+      if (query.revision > inclusion.head.revision)
+        throw new HttpError(
+          422,
+          `Revision ${query.revision} is not covered by a signed checkpoint yet (checkpoint #${view.checkpoint.statement.seq} covers revisions 0 to ${inclusion.head.revision})`,
+        );
+      const chain = await log.readStream(stream, {
+        fromRevision: query.revision,
+        maxCount: inclusion.head.revision - query.revision + 1,
+      });
+      const [event] = chain;
+      if (!event || event.revision !== query.revision) throw new HttpError(404, 'No such event');
+      const witnessing = await witnessingOf(deps, view.checkpoint);
+      const body: ProofBundle = {
+        format: PROOF_BUNDLE_FORMAT,
+        generatedAt: nowIso(),
+        event: toStoredEvent(event),
+        chain: chain.map(toStoredEvent),
+        inclusion,
+        checkpoint: view.checkpoint,
+        note: witnessing?.note ?? '',
+        key: deps.checkpoints.key,
+      };
+      await recordRead(
+        request,
+        params.id,
+        `proof:${stream}@${query.revision}`,
+        null,
+        sha256Hex(canonicalJson(body)),
+      );
+      return {
+        body,
+        file: {
+          contentType: 'application/json',
+          filename: `tickwise-proof-${params.id}-${query.revision}.json`,
+        },
+      };
     },
 
     async auditLearnerExport({ params, query }, request) {

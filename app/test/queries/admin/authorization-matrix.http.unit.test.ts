@@ -138,6 +138,7 @@ const RISK_IN_FORCE = documentInForce('risk_disclosure').version;
 const QUERIES: Record<string, () => string> = {
   auditLearners: () => `?query=${encodeURIComponent(person('compliant').email)}`,
   auditLearnerExport: () => '?format=json',
+  auditProof: () => '?revision=0',
 };
 
 const BODIES: Record<string, (caller: CallerName) => object> = {

@@ -142,6 +142,48 @@ describe('while the log only grows', () => {
     expect(verified.code).toBe(0);
   });
 
+  test('an acknowledgment proven offline: `verify-proof` checks the bundle alone, with its quorum', async () => {
+    const stored = await stack.storage.storedLog.readStream(streams.compliance(learner.userId));
+    const acknowledged = stored.find((e) => e.type === 'DocumentAcknowledged');
+    if (!acknowledged) throw new Error('no acknowledgment');
+    const res = await stack
+      .client()
+      .get(`/api/audit/learners/${learner.userId}/proof?revision=${acknowledged.revision}`)
+      .set('Authorization', `Bearer ${auditor.token}`);
+    expect(res.status).toBe(200);
+    const bundle = JSON.parse(res.text);
+    expect(bundle).toMatchObject({ format: 'tickwise-proof/1', event: { revision: acknowledged.revision } });
+    const file = join(scratch, 'proof.json');
+    writeFileSync(file, res.text);
+    const keyFile = join(scratch, 'log-key.pem');
+    writeFileSync(keyFile, (await stack.client().get('/api/log/checkpoint-key')).body.publicKey);
+    const proven = await audit(
+      'verify-proof',
+      file,
+      '--key',
+      keyFile,
+      '--witness',
+      alice.vkey,
+      '--witness',
+      bob.vkey,
+      '--quorum',
+      '2',
+    );
+    expect(proven.output).toContain(
+      `VERIFIED: DocumentAcknowledged at ${streams.compliance(learner.userId)} revision`,
+    );
+    expect(proven.output).toContain(`checkpoint #2 cosigned by ${alice.name}, ${bob.name} (quorum 2)`);
+    expect(proven.code).toBe(0);
+
+    const changed = structuredClone(bundle);
+    changed.event.data.secondsRead += 60;
+    changed.chain[0].data.secondsRead += 60;
+    writeFileSync(join(scratch, 'changed-proof.json'), JSON.stringify(changed));
+    const refused = await audit('verify-proof', join(scratch, 'changed-proof.json'), '--key', keyFile);
+    expect(refused.output).toContain('does not hash to the hash it carries: it was changed');
+    expect(refused.code).toBe(1);
+  });
+
   test('a cosignature from a key the operator did not configure is refused; so is a forged one', async () => {
     const feed = await stack.client().get('/api/log/checkpoints?after=2');
     const body = String(feed.body.note).split('\n\n')[0] + '\n';
