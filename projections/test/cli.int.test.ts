@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { event } from '@tickwise/contracts';
 import { openStorage } from '@tickwise/platform';
+import { allProjections } from '../src/catalog';
 import { REGISTRY, readState } from '../src/runtime/generations';
 import { meta, tempDir } from './helpers';
 
@@ -51,7 +52,7 @@ test('projections CLI: an unknown projection or command is refused with a clear 
   await expect(cli('rebuild', 'nope')).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringContaining(
-      'Unknown projection "nope". Known: users, learning, compliance, catalog, psychology, dashboard, analytics, or "all".',
+      `Unknown projection "nope". Known: ${allProjections.map((p) => p.name).join(', ')}, or "all".`,
     ),
   });
   await expect(cli('explode')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
