@@ -7,18 +7,27 @@ import type { AuthState } from './authentication';
 /**
  * After authentication: a learner whose records hold a damaged event (see `DAMAGED_EVENTS`) is answered 503
  * with Retry-After for every request, reads and writes, and the log names the stream and revision (the error
- * middleware's "unreadable event"). Everyone else is served. The list is read through the store's cache, and
- * turned into a lookup only when it changed.
+ * middleware's "unreadable event"). Everyone else is served. The list is read at most once per `refreshMs` (a
+ * store without a read cache, MongoDB, is not asked on every request), and turned into a lookup only when it
+ * changed. A list that cannot be read keeps the last one.
  */
-export function fenceDamagedRecords(store: ReadModelStore): Middleware {
+const NONE: readonly DamagedEvent[] = [];
+
+export function fenceDamagedRecords(store: ReadModelStore, refreshMs = 1000): Middleware {
   let seen: readonly DamagedEvent[] | undefined;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let listed: readonly DamagedEvent[] | undefined;
   let byLearner = new Map<string, DamagedEvent>();
   return async (ctx, next) => {
     const auth = ctx.state.auth as AuthState | undefined;
     if (auth?.status === 'valid') {
-      const damaged = await store.find<DamagedEvent>(DAMAGED_EVENTS);
-      if (damaged !== seen) {
-        seen = damaged;
+      if (Date.now() - readAt >= refreshMs) {
+        readAt = Date.now();
+        seen = await store.find<DamagedEvent>(DAMAGED_EVENTS).catch(() => seen);
+      }
+      const damaged = seen ?? NONE;
+      if (damaged !== listed) {
+        listed = damaged;
         byLearner = new Map(damaged.flatMap((d) => (d.userId ? [[d.userId, d] as const] : [])));
       }
       const fenced = byLearner.get(auth.principal.userId);
