@@ -14,6 +14,7 @@ export const pagePaths = {
   account: '/account',
   calculator: '/tools/calculator',
   marginSimulator: '/practice/margin',
+  review: '/review',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   cookiePolicy: '/cookie-policy',

@@ -39,6 +39,7 @@ export const ReviewAnswer = struct(
   { kind: ReviewItemKind, itemId: positiveInt, selectedAnswer: nonNegativeInt, ...answerFeedback },
   'ReviewAnswer',
 );
+export type ReviewAnswer = t.TypeOf<typeof ReviewAnswer>;
 
 export const MasteryLevel = oneOf(['Not started', 'Attempted', 'Familiar', 'Proficient', 'Mastered']);
 export type MasteryLevel = t.TypeOf<typeof MasteryLevel>;

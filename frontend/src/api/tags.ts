@@ -27,6 +27,7 @@ export const tagTypes = [
   'ContractSpecs',
   'MarginScenarios',
   'Certificates',
+  'Review',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 
@@ -64,6 +65,8 @@ export const providedBy = {
   projections: 'Analytics',
   contractSpecs: 'ContractSpecs',
   marginScenarios: 'MarginScenarios',
+  reviewQueue: 'Review',
+  mastery: 'Review',
   certificates: 'Certificates',
   certificateVerification: 'Certificates',
 } as const satisfies Partial<Record<QueryRouteName, TagType>>;
@@ -74,8 +77,8 @@ export const invalidatedBy = {
   register: ['CurrentUser'],
   logout: [],
   recordProgress: ['Progress', 'Dashboard', 'Analytics', 'Certificates'],
-  quizAttempt: ['QuizResults', 'Progress', 'Dashboard', 'Analytics'],
-  answerLessonCheck: ['Analytics'],
+  quizAttempt: ['QuizResults', 'Progress', 'Dashboard', 'Analytics', 'Review'],
+  answerLessonCheck: ['Analytics', 'Review'],
   submitPsychologyAssessment: ['PsychologyResults', 'TradingProfile', 'Dashboard', 'Analytics'],
   acknowledgeDocument: ['Acknowledgments', 'ComplianceDocuments', 'ComplianceLog', 'CurrentUser', 'Audit'],
   recordDocumentView: ['ComplianceLog', 'DocumentViews', 'Audit'],
@@ -83,4 +86,5 @@ export const invalidatedBy = {
   acknowledgeWarning: ['RegulatoryWarnings', 'ComplianceLog', 'Audit'],
   rebuildProjection: ['Analytics'],
   recordMarginSimulation: ['Dashboard', 'Analytics'],
+  answerReview: ['Analytics'],
 } as const satisfies Partial<Record<CommandRouteName, readonly TagType[]>>;

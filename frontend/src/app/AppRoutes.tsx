@@ -1,7 +1,7 @@
 /**
  * Route access:
  * - signed out: / (landing), the four policy pages, '404 Page Not Found' for anything else;
- * - signed in and compliant: / and /dashboard (dashboard), /course, /compliance,
+ * - signed in and compliant: / and /dashboard (dashboard), /course, /compliance, /review,
  *   /trading-psychology-assessment and the policy pages;
  * - signed in and not compliant: / is the 'Compliance Required' holding screen; no other signed-in route.
  * - staff, compliant or not: /audit for auditors and admins, /analytics for analysts and admins.
@@ -54,6 +54,9 @@ const CalculatorPage = lazy(() =>
 );
 const MarginSimulatorPage = lazy(() =>
   import('../features/practice/MarginSimulatorPage').then((m) => ({ default: m.MarginSimulatorPage })),
+);
+const ReviewPage = lazy(() =>
+  import('../features/review/ReviewPage').then((m) => ({ default: m.ReviewPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const AnalyticsPage = lazy(() =>
@@ -126,6 +129,7 @@ export function AppRoutes() {
       <Route path={pagePaths.account} element={<AccountPage />} />
       <Route path={pagePaths.calculator} element={<CalculatorPage />} />
       <Route path={pagePaths.marginSimulator} element={<MarginSimulatorPage />} />
+      <Route path={pagePaths.review} element={<ReviewPage />} />
       {staffRoutes(user)}
       {policyRoutes()}
       {verifyRoute}

@@ -10,6 +10,7 @@ import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useSession } from '../../session/use-session';
 import { CertificatesCard } from '../certificates/CertificatesCard';
 import { useLatestPsychologyResultQuery } from '../psychology/psychology-api';
+import { ReviewSummary } from '../review/ReviewSummary';
 import {
   ModuleProgressBars,
   PsychologySummary,
@@ -83,6 +84,9 @@ export function DashboardPage() {
               <QueryView query={profile} what="your trading style">
                 {(style) => <TradingStyleSummary profile={style} />}
               </QueryView>
+            </DashboardCard>
+            <DashboardCard title="Review" testId="review-card">
+              <ReviewSummary />
             </DashboardCard>
             <DashboardCard title="Practice Tools" testId="practice-tools-card">
               <Stack gap="3">

@@ -1,0 +1,33 @@
+/** The dashboard's Review card: how many missed questions are due today, and mastery by module at a glance. */
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { LoadingSpinner } from '../../components/LoadingSpinner';
+import { useMasteryQuery, useReviewQueueQuery } from './review-api';
+
+export function ReviewSummary() {
+  const queue = useReviewQueueQuery();
+  const mastery = useMasteryQuery();
+  if (queue.error !== undefined)
+    return <Text color="fg.muted">Your review could not be loaded just now.</Text>;
+  if (queue.data === undefined) return <LoadingSpinner size="small" label="Loading your review…" />;
+  const due = queue.data.length;
+  const mastered = mastery.data?.filter((m) => m.level === 'Mastered').length ?? null;
+  return (
+    <Stack gap="3">
+      <Text fontSize="2xl" fontWeight="semibold" data-testid="review-due-today">
+        {due} due today
+      </Text>
+      <Text color="fg.muted" fontSize="sm">
+        {due === 0
+          ? 'Nothing to review: missed questions come back here when they are due.'
+          : 'Questions you missed, back for another try.'}
+        {mastered === null ? '' : ` Modules mastered: ${mastered} of ${mastery.data?.length ?? 0}.`}
+      </Text>
+      <Flex>
+        <Button asChild size="sm" variant={due > 0 ? 'solid' : 'outline'}>
+          <RouterLink to="/review">{due > 0 ? 'Start review' : 'See mastery'}</RouterLink>
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
