@@ -18,7 +18,7 @@ import {
   requiredComposeVariables,
 } from './compose-support';
 
-const SHARED_SECRETS = ['CHECKPOINT_SIGNING_KEY', 'JWT_SECRET', 'MASTER_KEY'];
+const SHARED_SECRETS = ['CERTIFICATE_SIGNING_KEY', 'CHECKPOINT_SIGNING_KEY', 'JWT_SECRET', 'MASTER_KEY'];
 const dir = mkdtempSync(join(tmpdir(), 'tickwise-compose-secrets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

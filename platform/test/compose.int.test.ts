@@ -42,7 +42,14 @@ function compose(args: string[], env: NodeJS.ProcessEnv) {
 
 function envWith(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['JWT_SECRET', 'CHECKPOINT_SIGNING_KEY', 'MASTER_KEY', 'JWT_TTL_SECONDS', 'LOG_LEVEL']) {
+  for (const name of [
+    'JWT_SECRET',
+    'CHECKPOINT_SIGNING_KEY',
+    'MASTER_KEY',
+    'CERTIFICATE_SIGNING_KEY',
+    'JWT_TTL_SECONDS',
+    'LOG_LEVEL',
+  ]) {
     if (!(name in extra)) delete env[name];
   }
   return env;
@@ -75,7 +82,12 @@ let config: ComposeConfig;
 beforeAll(() => {
   const result = compose(
     ['config'],
-    envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY }),
+    envWith({
+      JWT_SECRET: SECRET,
+      CHECKPOINT_SIGNING_KEY: SIGNING_KEY,
+      MASTER_KEY,
+      CERTIFICATE_SIGNING_KEY: SIGNING_KEY,
+    }),
   );
   if (result.status !== 0) throw new Error(`docker-compose config failed:\n${result.stderr}`);
   config = parse(result.stdout) as ComposeConfig;
@@ -85,22 +97,42 @@ describe('docker-compose.yml', () => {
   test('validates offline (docker-compose config -q) when JWT_SECRET is set', () => {
     const result = compose(
       ['config', '-q'],
-      envWith({ JWT_SECRET: SECRET, CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY }),
+      envWith({
+        JWT_SECRET: SECRET,
+        CHECKPOINT_SIGNING_KEY: SIGNING_KEY,
+        MASTER_KEY,
+        CERTIFICATE_SIGNING_KEY: SIGNING_KEY,
+      }),
     );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
   test('refuses to run without JWT_SECRET, naming the variable', () => {
-    const result = compose(['config', '-q'], envWith({ CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY }));
+    const result = compose(
+      ['config', '-q'],
+      envWith({ CHECKPOINT_SIGNING_KEY: SIGNING_KEY, MASTER_KEY, CERTIFICATE_SIGNING_KEY: SIGNING_KEY }),
+    );
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('JWT_SECRET');
   });
 
   test('refuses to run without one shared CHECKPOINT_SIGNING_KEY, naming the variable', () => {
-    const result = compose(['config', '-q'], envWith({ JWT_SECRET: SECRET, MASTER_KEY }));
+    const result = compose(
+      ['config', '-q'],
+      envWith({ JWT_SECRET: SECRET, MASTER_KEY, CERTIFICATE_SIGNING_KEY: SIGNING_KEY }),
+    );
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain('CHECKPOINT_SIGNING_KEY');
+  });
+
+  test('refuses to run without one shared CERTIFICATE_SIGNING_KEY, naming the variable', () => {
+    const result = compose(
+      ['config', '-q'],
+      envWith({ JWT_SECRET: SECRET, MASTER_KEY, CHECKPOINT_SIGNING_KEY: SIGNING_KEY }),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('CERTIFICATE_SIGNING_KEY');
   });
 
   test('runs the whole topology, each service with a health check', () => {

@@ -18,15 +18,21 @@ import {
   waitUntilHealthy,
 } from './service-processes';
 
-const SECRETS: Record<string, string> = {
-  MASTER_KEY: 'ab'.repeat(32),
-  JWT_SECRET: 'start-up-test-secret-0123456789abcdef',
-  CHECKPOINT_SIGNING_KEY: generateKeyPairSync('ed25519')
+/** An Ed25519 private key as the one-line body of its PEM, the form .env.example makes. */
+function ed25519Body(): string {
+  return generateKeyPairSync('ed25519')
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString()
     .split('\n')
     .filter((line) => line !== '' && !line.startsWith('-----'))
-    .join(''),
+    .join('');
+}
+
+const SECRETS: Record<string, string> = {
+  MASTER_KEY: 'ab'.repeat(32),
+  JWT_SECRET: 'start-up-test-secret-0123456789abcdef',
+  CHECKPOINT_SIGNING_KEY: ed25519Body(),
+  CERTIFICATE_SIGNING_KEY: ed25519Body(),
 };
 const UNREACHABLE_MONGO = { MONGO_URL: 'mongodb://127.0.0.1:1/x' };
 const UNREACHABLE_EVENTSTORE = { EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false' };
@@ -78,7 +84,9 @@ describe('a scale-out service without its shared secrets', () => {
       expect(run.code).toBe(1);
       expect(run.output).toContain('MASTER_KEY is not set');
       expect(run.output).toContain('openssl rand -hex 32');
-      expect(run.output).not.toMatch(/(JWT_SECRET|CHECKPOINT_SIGNING_KEY) is not set/);
+      expect(run.output).not.toMatch(
+        /(JWT_SECRET|CHECKPOINT_SIGNING_KEY|CERTIFICATE_SIGNING_KEY) is not set/,
+      );
       // Nothing opened, nothing generated: the data folder was never even created.
       expect(run.dataDirCreated).toBe(false);
     },
@@ -87,6 +95,7 @@ describe('a scale-out service without its shared secrets', () => {
   test.each([
     ['JWT_SECRET', 'openssl rand -hex 32'],
     ['CHECKPOINT_SIGNING_KEY', 'openssl genpkey -algorithm ed25519'],
+    ['CERTIFICATE_SIGNING_KEY', 'openssl genpkey -algorithm ed25519'],
   ])('the command service with MONGO_URL and no %s exits at once, naming it', async (variable, make) => {
     const run = await startWithout('command-service', [variable], UNREACHABLE_MONGO);
     expect(run.code).toBe(1);
@@ -96,7 +105,7 @@ describe('a scale-out service without its shared secrets', () => {
     expect(run.dataDirCreated).toBe(false);
   });
 
-  test('with EVENTSTORE_URL and none of them, it names all three', async () => {
+  test('with EVENTSTORE_URL and none of them, it names all four', async () => {
     const run = await startWithout('query-service', Object.keys(SECRETS), UNREACHABLE_EVENTSTORE);
     expect(run.code).toBe(1);
     for (const variable of Object.keys(SECRETS)) expect(run.output).toContain(`${variable} is not set`);

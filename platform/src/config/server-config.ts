@@ -112,7 +112,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 
 /** A secret that a process generates into DATA_DIR when it is not given, and what it is for. */
 interface SharedSecret {
-  variable: 'MASTER_KEY' | 'JWT_SECRET' | 'CHECKPOINT_SIGNING_KEY';
+  variable: 'MASTER_KEY' | 'JWT_SECRET' | 'CHECKPOINT_SIGNING_KEY' | 'CERTIFICATE_SIGNING_KEY';
   what: string;
   /** The command that makes one (as .env.example prints it). */
   make: string;
@@ -147,6 +147,14 @@ const SHARED_SECRETS: readonly SharedSecret[] = [
     file: 'checkpoint-signing-key.pem',
     fileIsValue: true,
     given: (config) => config.checkpointSigningKey !== undefined && config.checkpointSigningKey !== '',
+  },
+  {
+    variable: 'CERTIFICATE_SIGNING_KEY',
+    what: 'it signs the certificates learners show employers; with another key every certificate issued so far stops verifying',
+    make: "openssl genpkey -algorithm ed25519 | sed '1d;$d' | tr -d '\\n'",
+    file: 'certificate-signing-key.pem',
+    fileIsValue: true,
+    given: (config) => config.certificateSigningKey !== undefined && config.certificateSigningKey !== '',
   },
 ];
 
