@@ -11,6 +11,7 @@ const ALL = {
   MASTER_KEY: 'ab'.repeat(32),
   JWT_SECRET: 'unit-test-secret-0123456789abcdef0123',
   CHECKPOINT_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEI',
+  CERTIFICATE_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEJ',
 };
 const nothingGenerated = () => false;
 const missing = (env: NodeJS.ProcessEnv, exists: (file: string) => boolean = nothingGenerated) =>
@@ -21,15 +22,16 @@ describe('missingScaleOutSecrets', () => {
     expect(missing({})).toEqual([]);
   });
 
-  test('with MONGO_URL or EVENTSTORE_URL every one of the three must be given', () => {
+  test('with MONGO_URL or EVENTSTORE_URL every one of the four must be given', () => {
     for (const server of [{ MONGO_URL: 'mongodb://mongo/x' }, { EVENTSTORE_URL: 'esdb://es:2113' }]) {
       expect(missing({ ...server, ...ALL })).toEqual([]);
       const lines = missing(server);
-      expect(lines).toHaveLength(3);
+      expect(lines).toHaveLength(4);
       expect(lines.map((line) => line.split(' ')[0])).toEqual([
         'MASTER_KEY',
         'JWT_SECRET',
         'CHECKPOINT_SIGNING_KEY',
+        'CERTIFICATE_SIGNING_KEY',
       ]);
     }
   });
@@ -46,7 +48,12 @@ describe('missingScaleOutSecrets', () => {
   test('points at a key an earlier run generated, so that it is given rather than replaced', () => {
     const generated = (file: string) => file === '/srv/tickwise/master-key';
     const [line] = missing(
-      { MONGO_URL: 'mongodb://mongo/x', JWT_SECRET: ALL.JWT_SECRET, CHECKPOINT_SIGNING_KEY: 'k' },
+      {
+        MONGO_URL: 'mongodb://mongo/x',
+        JWT_SECRET: ALL.JWT_SECRET,
+        CHECKPOINT_SIGNING_KEY: 'k',
+        CERTIFICATE_SIGNING_KEY: 'k',
+      },
       generated,
     );
     expect(line).toContain('An earlier run generated one into /srv/tickwise/master-key: give that value');
