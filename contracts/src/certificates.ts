@@ -44,6 +44,25 @@ export const CertificateIssued = struct(
   'CertificateIssued',
 );
 
+/**
+ * The name a learner chooses to show on one of their certificates (their registered name until they choose
+ * one). Personal data, erased with the learner.
+ */
+export const CertificateNameChosen = struct(
+  { certificateId: entityId, recipientName: nonEmptyString(certificateNameLimit) },
+  'CertificateNameChosen',
+);
+
+export const CertificateNameBody = struct(
+  { recipientName: nonEmptyString(certificateNameLimit) },
+  'CertificateNameBody',
+);
+
+export const CertificateNamed = struct(
+  { certificateId: entityId, recipientName: t.string },
+  'CertificateNamed',
+);
+
 // ---- the credential (Open Badges 3.0) ----
 
 const stringOrList = t.union([t.string, t.array(t.string)]);
@@ -200,6 +219,8 @@ export const PdfBytes = new t.Type<Uint8Array, Uint8Array, unknown>(
   t.identity,
 );
 
+const CertificateIdParams = struct({ id: entityId }, 'CertificateIdParams');
+
 export const certificateRoutes = {
   /** The signed-in learner's certificates, newest first. */
   certificates: {
@@ -231,6 +252,15 @@ export const certificateRoutes = {
     access: 'public',
     params: IdParams,
     response: PdfBytes,
+  },
+  /** The name the learner chooses to show on one of their own certificates. */
+  chooseCertificateName: {
+    method: 'PUT',
+    path: '/api/certificates/:id/name',
+    access: 'authenticated',
+    params: CertificateIdParams,
+    body: CertificateNameBody,
+    response: CertificateNamed,
   },
   /** The issuer profile with the key that verifies certificates. */
   issuerProfile: {

@@ -5,7 +5,7 @@
  */
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either';
 import * as t from 'io-ts';
-import { CertificateIssued } from './certificates';
+import { CertificateIssued, CertificateNameChosen } from './certificates';
 import { CheckpointCosigned, LogCheckpointSigned } from './checkpoints';
 import {
   email,
@@ -312,6 +312,7 @@ export const eventCodecs = {
   QuizQuestionAnswered,
   ModuleQuizCompleted,
   CertificateIssued,
+  CertificateNameChosen,
   ComplianceDocumentViewed,
   DocumentAcknowledged,
   RiskAssessed,
@@ -362,6 +363,7 @@ export const eventStreams: Readonly<Record<EventType, StreamCategory>> = {
   QuizQuestionAnswered: 'learning',
   ModuleQuizCompleted: 'learning',
   CertificateIssued: 'learning',
+  CertificateNameChosen: 'learning',
   ComplianceDocumentViewed: 'compliance',
   DocumentAcknowledged: 'compliance',
   RiskAssessed: 'compliance',

@@ -4,7 +4,7 @@
  * itself (docs/security/personal-data.md, "Download my data").
  */
 import * as t from 'io-ts';
-import { CertificateIssued } from './certificates';
+import { CertificateIssued, CertificateNameChosen } from './certificates';
 import { closed, entityId, isoDateTime, struct, text } from './codecs';
 import {
   ComplianceDocumentViewed,
@@ -64,6 +64,8 @@ export const PersonalDataExport = struct(
     marginSimulations: t.array(MarginSimulationCompleted),
     /** Every certificate of completion issued, with the name it shows and the salted e-mail hash. */
     certificates: t.array(CertificateIssued),
+    /** Names chosen to show on certificates, in the order they were chosen. */
+    certificateNames: t.array(CertificateNameChosen),
     /** Earlier downloads of this file. */
     previousExports: t.array(isoDateTime),
   },

@@ -22,6 +22,7 @@ export const personalFields = {
   RiskAssessed: { annualIncome: null, netWorth: null },
   PsychologyAssessmentCompleted: { responses: [] },
   CertificateIssued: { recipientName: ERASED, identityHash: ERASED },
+  CertificateNameChosen: { recipientName: ERASED },
 } as const satisfies ErasedValues;
 
 /** The event types that hold personal fields. */

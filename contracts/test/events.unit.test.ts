@@ -22,7 +22,7 @@ const codecOf = (type: EventType): t.Decoder<unknown, unknown> => eventCodecs[ty
 describe('event codecs', () => {
   it('has a sample for exactly the event types of the contract', () => {
     expect(Object.keys(eventSamples).sort()).toEqual([...eventTypes].sort());
-    expect(eventTypes).toHaveLength(35);
+    expect(eventTypes).toHaveLength(36);
   });
 
   it.each(cases)('%s decodes a valid sample unchanged', (type) => {
@@ -167,6 +167,7 @@ describe('streams', () => {
       'QuizQuestionAnswered',
       'ModuleQuizCompleted',
       'CertificateIssued',
+      'CertificateNameChosen',
       'MarginSimulationCompleted',
       'ReviewAnswered',
     ]);

@@ -110,6 +110,7 @@ describe('the route table', () => {
     ['POST', '/api/log/cosignatures', 'public'],
     ['GET', '/api/certificates', 'authenticated'],
     ['GET', '/api/certificates/:id', 'public'],
+    ['PUT', '/api/certificates/:id/name', 'authenticated'],
     ['GET', '/api/certificates/:id/verification', 'public'],
     ['GET', '/api/certificates/:id/pdf', 'public'],
     ['GET', '/api/issuer', 'public'],

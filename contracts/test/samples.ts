@@ -37,6 +37,10 @@ export const eventSamples: { [K in EventType]: EventData<K> } = {
     identitySalt: 'c2FsdA',
     issuedAt: at,
   },
+  CertificateNameChosen: {
+    certificateId: '0190f5d2-7c1e-7c3a-9b4e-3f2a1c0d9e8b',
+    recipientName: 'Ann B. Lee',
+  },
   ComplianceDocumentViewed: {
     documentType: 'risk_disclosure',
     version: '1.0',

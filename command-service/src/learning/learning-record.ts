@@ -13,6 +13,7 @@ export type LearningEvent = EventOf<
   | 'MarginSimulationCompleted'
   | 'ReviewAnswered'
   | 'CertificateIssued'
+  | 'CertificateNameChosen'
 >;
 
 export interface LearningRecord {
@@ -26,6 +27,8 @@ export interface LearningRecord {
   bestScores: Readonly<Record<number, number>>;
   /** The course versions a certificate was issued for. */
   certifiedVersions: ReadonlySet<string>;
+  /** The ids of the learner's certificates. */
+  certificates: ReadonlySet<string>;
 }
 
 /**
@@ -84,7 +87,8 @@ export type LearningCommand =
       /** The item's key from the published course, if there is such an item. */
       key: { moduleId: number; correctAnswer: number; optionCount: number } | undefined;
       at: string;
-    };
+    }
+  | { kind: 'chooseCertificateName'; certificateId: string; recipientName: string };
 
 export const NOT_IN_REVIEW =
   'This question is not in your review queue: only questions you have missed come back';
@@ -146,6 +150,7 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
     missed: new Set(),
     bestScores: {},
     certifiedVersions: new Set(),
+    certificates: new Set(),
   },
   evolve(state, event) {
     switch (event.type) {
@@ -183,7 +188,10 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
         return {
           ...state,
           certifiedVersions: new Set([...state.certifiedVersions, event.data.courseVersion]),
+          certificates: new Set([...state.certificates, event.data.certificateId]),
         };
+      case 'CertificateNameChosen':
+        return state;
     }
   },
   decide(command, state) {
@@ -242,6 +250,15 @@ export const learningRecord: Decider<LearningCommand, LearningRecord, LearningEv
             isCorrect: isRightAnswer(check, selectedAnswer),
             answeredAt: command.at,
           },
+        });
+      }
+      case 'chooseCertificateName': {
+        // Only the learner's own certificates: another's id reads as unknown.
+        if (!state.certificates.has(command.certificateId))
+          return refuse(domainError('not_found', 'Certificate not found'));
+        return accept({
+          type: 'CertificateNameChosen',
+          data: { certificateId: command.certificateId, recipientName: command.recipientName.trim() },
         });
       }
       case 'answerReview': {

@@ -132,6 +132,24 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       });
     },
 
+    async chooseCertificateName({ params, body }, request) {
+      const userId = request.principal.userId;
+      const outcome = await handleCommand(deps, learningRecord, {
+        stream: streams.learning(userId),
+        command: {
+          kind: 'chooseCertificateName',
+          certificateId: params.id,
+          recipientName: body.recipientName,
+        },
+        commandId: request.commandId,
+        actor: userId,
+        correlationId: request.requestId,
+      });
+      const [chosen] = outcome.events;
+      if (chosen?.type !== 'CertificateNameChosen') throw new Error('the name was not recorded');
+      return reply(outcome, chosen.data);
+    },
+
     async answerReview({ body }, request) {
       const userId = request.principal.userId;
       const key =

@@ -87,4 +87,5 @@ export const invalidatedBy = {
   rebuildProjection: ['Analytics'],
   recordMarginSimulation: ['Dashboard', 'Analytics'],
   answerReview: ['Analytics'],
+  chooseCertificateName: ['Certificates'],
 } as const satisfies Partial<Record<CommandRouteName, readonly TagType[]>>;

@@ -27,8 +27,8 @@ const owners = documents<CertificateOwnerDoc>('certificates', (event) =>
 
 export const certificatesProjection = projection({
   name: 'certificates',
-  version: 1,
-  readsPersonalData: ['CertificateIssued'],
+  version: 2,
+  readsPersonalData: ['CertificateIssued', 'CertificateNameChosen'],
   collections: [{ name: 'learners' }, { name: 'certificates' }],
   handlers: [
     learners.on('CertificateIssued', (doc, event) => {
@@ -37,6 +37,14 @@ export const certificatesProjection = projection({
       if (learner.certificates.some((c) => c.id === certificateId)) return learner;
       return { ...learner, certificates: [{ id: certificateId, ...facts }, ...learner.certificates] };
     }),
+    learners.on('CertificateNameChosen', (doc, { data: { certificateId, recipientName } }) =>
+      doc && !doc.erasedAt
+        ? {
+            ...doc,
+            certificates: doc.certificates.map((c) => (c.id === certificateId ? { ...c, recipientName } : c)),
+          }
+        : doc,
+    ),
     owners.on('CertificateIssued', (_doc, event) => ({
       id: event.data.certificateId,
       userId: streamOwner(event),

@@ -52,6 +52,7 @@ export function accountQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
         reviewAnswers: data(learning.filter(ofType('ReviewAnswered'))),
         marginSimulations: data(learning.filter(ofType('MarginSimulationCompleted'))),
         certificates: data(learning.filter(ofType('CertificateIssued'))),
+        certificateNames: data(learning.filter(ofType('CertificateNameChosen'))),
         previousExports: account.filter(ofType('PersonalDataExported')).map((e) => e.data.exportedAt),
       };
       // The download is itself a fact about the learner's data: recorded on their user stream.

@@ -273,6 +273,41 @@ describe('a certificate of completion', () => {
     expect(res.text.startsWith('%PDF-')).toBe(true);
   });
 
+  test('the learner chooses the name it shows: the credential names it and still verifies', async () => {
+    const name = (certificateId: string, body: object) =>
+      stack
+        .client()
+        .put(`/api/certificates/${certificateId}/name`, body)
+        .set('Authorization', `Bearer ${learner.token}`);
+    const events = (await stack.allEvents()).length;
+    expect((await name(id, { recipientName: '   ' })).status).toBe(400);
+    const missing = await name('0190f5d2-7c1e-7c3a-9b4e-000000000000', { recipientName: 'Ann B. Lee' });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Certificate not found' });
+    expect(await stack.allEvents()).toHaveLength(events);
+
+    const chosen = await name(id, { recipientName: 'Ann B. Lee' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ certificateId: id, recipientName: 'Ann B. Lee' });
+    const credential = (
+      await stack
+        .client()
+        .get(`/api/certificates/${id}`)
+        .set('X-Min-Position', String(chosen.headers['x-position']))
+    ).body as Json;
+    const profile = (await stack.client().get('/api/issuer')).body as Json;
+    const identifiers = (credential.credentialSubject as { identifier: Json[] }).identifier;
+    expect(identifiers).toContainEqual({
+      type: 'IdentityObject',
+      identityType: 'name',
+      hashed: false,
+      identityHash: 'Ann B. Lee',
+    });
+    expect(independentlyVerified(credential, profile)).toBe(true);
+    // Back to the registered name, which the download test below expects.
+    expect((await name(id, { recipientName: 'Ann Lee' })).status).toBe(200);
+  });
+
   test("the learner's data download lists the certificate with its name and salted e-mail hash", async () => {
     const res = await learner.get('/api/account/data');
     expect(res.status).toBe(200);

@@ -143,6 +143,8 @@ const QUERIES: Record<string, () => string> = {
 
 const BODIES: Record<string, (caller: CallerName) => object> = {
   answerLessonCheck: () => ({ selectedAnswer: 0 }),
+  // A certificate the caller does not hold: 404 once access allows the call.
+  chooseCertificateName: () => ({ recipientName: 'Ann Lee' }),
   // A question the caller never missed: refused by the review rule (422) once access allows the call.
   answerReview: () => ({ kind: 'quiz', itemId: 101, lessonId: null, selectedAnswer: 0 }),
   // A run of the quiet MES week that needs no answers: every signed-in caller may record one.
@@ -198,13 +200,14 @@ const label = (route: RouteSpec) => `${route.method} ${route.path} [${route.acce
 describe('the route table itself', () => {
   const learnerRoutes = routeList.filter((r) => r.access === 'authenticated' || r.access === 'compliant');
 
-  test('learners’ routes take no user id: their only path ids are a module, a lesson and its check, and their own warning id', () => {
+  test('learners’ routes take no user id: their only path ids are a module, a lesson and its check, and their own warning or certificate id', () => {
     expect(
       learnerRoutes
         .filter((r) => r.path.includes(':'))
         .map((r) => r.path)
         .sort(),
     ).toEqual([
+      '/api/certificates/:id/name',
       '/api/lessons/:lessonId/checks/:checkId/answer',
       '/api/modules/:id/lessons',
       '/api/modules/:id/quiz',

@@ -3,12 +3,67 @@
  * JSON, the verify page and an "add to LinkedIn" link; or, before the first one, how to earn it.
  */
 
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Input, Stack, Text } from '@chakra-ui/react';
 import { type CertificateSummary, certificateDate } from '@tickwise/contracts';
 import { verifyPath } from '@tickwise/contracts/pages';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { errorText } from '../../session/errors';
 import { DashboardCard, QueryView } from '../dashboard/DashboardCard';
-import { credentialPathOf, pdfPathOf, useCertificatesQuery } from './certificates-api';
+import {
+  credentialPathOf,
+  pdfPathOf,
+  useCertificatesQuery,
+  useChooseCertificateNameMutation,
+} from './certificates-api';
+
+/** The name shown on a certificate: the learner's to choose (their registered name until they do). */
+function NameOnCertificate({ certificate }: { readonly certificate: CertificateSummary }) {
+  const [name, setName] = useState(certificate.recipientName ?? '');
+  const [choose, choosing] = useChooseCertificateNameMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const save = async () => {
+    const result = await choose({ id: certificate.id, recipientName: name });
+    setMessage(
+      'error' in result
+        ? errorText(result.error, 'The name could not be saved; please try again.')
+        : 'Saved: the certificate now shows this name.',
+    );
+  };
+  const unchanged = name.trim() === (certificate.recipientName ?? '') || name.trim() === '';
+  return (
+    <Flex
+      as="form"
+      gap="2"
+      align="end"
+      mt="3"
+      wrap="wrap"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Field.Root flex="1" minW="12rem">
+        <Field.Label fontSize="sm">Name shown on the certificate</Field.Label>
+        <Input
+          size="sm"
+          name="recipientName"
+          value={name}
+          maxLength={201}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Field.Root>
+      <Button type="submit" size="sm" variant="outline" disabled={unchanged} loading={choosing.isLoading}>
+        Save name
+      </Button>
+      {message ? (
+        <Text role="status" fontSize="sm" color="fg.muted" w="full">
+          {message}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}
 
 function CertificateItem({ certificate }: { readonly certificate: CertificateSummary }) {
   return (
@@ -39,6 +94,7 @@ function CertificateItem({ certificate }: { readonly certificate: CertificateSum
           <RouterLink to={verifyPath(certificate.id)}>Verify page</RouterLink>
         </Button>
       </Flex>
+      {certificate.status === 'revoked' ? null : <NameOnCertificate certificate={certificate} />}
     </Box>
   );
 }

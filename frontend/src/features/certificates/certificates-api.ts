@@ -2,9 +2,9 @@
  * Certificates: the signed-in learner's own (GET /api/certificates) and a certificate's public verification
  * (GET /api/certificates/:id/verification, no sign-in). The credential JSON and the PDF are plain links.
  */
-import type { CertificateSummary, CertificateVerification } from '@tickwise/contracts';
+import type { BodyOf, CertificateSummary, CertificateVerification } from '@tickwise/contracts';
 import { api, routeRequest } from '../../api/api';
-import { providedBy } from '../../api/tags';
+import { invalidatedBy, providedBy } from '../../api/tags';
 
 export const certificatesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,10 +16,15 @@ export const certificatesApi = api.injectEndpoints({
       query: (id) => routeRequest('certificateVerification', { params: { id } }),
       providesTags: [providedBy.certificateVerification],
     }),
+    chooseCertificateName: build.mutation<unknown, { id: string } & BodyOf<'chooseCertificateName'>>({
+      query: ({ id, ...body }) => routeRequest('chooseCertificateName', { params: { id }, body }),
+      invalidatesTags: [...invalidatedBy.chooseCertificateName],
+    }),
   }),
 });
 
-export const { useCertificatesQuery, useCertificateVerificationQuery } = certificatesApi;
+export const { useCertificatesQuery, useCertificateVerificationQuery, useChooseCertificateNameMutation } =
+  certificatesApi;
 
 /** The PDF download and the credential JSON of a certificate (same origin as the app). */
 export const pdfPathOf = (id: string) => `/api/certificates/${encodeURIComponent(id)}/pdf`;
