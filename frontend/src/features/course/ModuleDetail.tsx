@@ -5,6 +5,7 @@
 import { Box, Button, chakra, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { Lesson, Module, ProgressRecord } from '@tickwise/contracts';
 import { useNavigate } from 'react-router-dom';
+import { ModuleMasteryLine } from '../review/ModuleMasteryLine';
 import { useCourseLessonsQuery, useCourseQuizResultsQuery } from './course-api';
 import { lessonHref } from './course-routes';
 import { completedLessonIds, isQuizDone, lessonStatus, moduleProgress } from './progress';
@@ -112,6 +113,7 @@ function ModuleSummary({
           ) : null}
         </Text>
       </Box>
+      <ModuleMasteryLine moduleId={module.id} />
     </Stack>
   );
 }
