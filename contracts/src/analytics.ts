@@ -152,3 +152,37 @@ export const RebuildStarted = struct(
   'RebuildStarted',
 );
 export type RebuildStarted = t.TypeOf<typeof RebuildStarted>;
+
+/** How simulator runs end, per path, and how review answers go, per item: aggregates, never a learner. */
+export const PracticeAnalytics = struct(
+  {
+    scenarios: t.array(
+      struct(
+        {
+          scenarioId: t.string,
+          runs: nonNegativeInt,
+          /** Runs whose position was closed in answer to a margin call. */
+          closedEarly: nonNegativeInt,
+          averageCalls: nullable(t.number),
+          averageTradingResult: nullable(t.number),
+        },
+        'ScenarioRuns',
+      ),
+    ),
+    /** Review answers (apart from first tries) per quiz question or lesson check. */
+    reviews: t.array(
+      struct(
+        {
+          kind: oneOf(['quiz', 'check']),
+          itemId: positiveInt,
+          moduleId: positiveInt,
+          reviews: nonNegativeInt,
+          right: nonNegativeInt,
+        },
+        'ItemReviews',
+      ),
+    ),
+  },
+  'PracticeAnalytics',
+);
+export type PracticeAnalytics = t.TypeOf<typeof PracticeAnalytics>;

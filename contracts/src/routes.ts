@@ -8,6 +8,7 @@ import {
   ComplianceAnalytics,
   FunnelStep,
   ModuleAnalytics,
+  PracticeAnalytics,
   ProjectionStatus,
   PsychologyAnalytics,
   QuizItemAnalytics,
@@ -334,6 +335,13 @@ export const routes = defineRoutes({
   },
 
   // ---- analysts (analyst or admin): aggregates only ----
+  /** Simulator runs per path and review answers per item. */
+  analyticsPractice: {
+    method: 'GET',
+    path: '/api/analytics/practice',
+    access: 'analyst',
+    response: PracticeAnalytics,
+  },
   analyticsFunnel: {
     method: 'GET',
     path: '/api/analytics/funnel',

@@ -115,6 +115,7 @@ describe('the route table', () => {
     ['GET', '/api/certificates/:id/pdf', 'public'],
     ['GET', '/api/issuer', 'public'],
     ['GET', '/api/analytics/funnel', 'analyst'],
+    ['GET', '/api/analytics/practice', 'analyst'],
     ['GET', '/api/analytics/modules', 'analyst'],
     ['GET', '/api/analytics/quiz-items', 'analyst'],
     ['GET', '/api/analytics/psychology', 'analyst'],

@@ -4,6 +4,7 @@ import { certificatesProjection } from './read-models/certificates';
 import { complianceProjection } from './read-models/compliance';
 import { dashboardProjection } from './read-models/dashboard';
 import { learningProjection } from './read-models/learning';
+import { practiceProjection } from './read-models/practice';
 import { psychologyProjection } from './read-models/psychology';
 import { reviewProjection } from './read-models/review';
 import { usersProjection } from './read-models/users';
@@ -19,6 +20,7 @@ export const allProjections: readonly Projection[] = [
   dashboardProjection,
   analyticsProjection,
   reviewProjection,
+  practiceProjection,
   certificatesProjection,
 ];
 

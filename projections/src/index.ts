@@ -5,6 +5,7 @@ export * from './read-models/certificates';
 export * from './read-models/compliance';
 export * from './read-models/dashboard';
 export * from './read-models/learning';
+export * from './read-models/practice';
 export * from './read-models/psychology';
 export * from './read-models/review';
 export * from './read-models/user-directory';

@@ -62,6 +62,7 @@ export const providedBy = {
   analyticsQuizItems: 'Analytics',
   analyticsPsychology: 'Analytics',
   analyticsCompliance: 'Analytics',
+  analyticsPractice: 'Analytics',
   projections: 'Analytics',
   contractSpecs: 'ContractSpecs',
   marginScenarios: 'MarginScenarios',

@@ -12,10 +12,12 @@ import {
   checkItemKey,
   type DocumentVersionsDoc,
   type FunnelDoc,
+  type ItemReviewsDoc,
   type ItemsDoc,
   type ModuleDoc,
   type PsychologyAggregateDoc,
   type QuizDoc,
+  type ScenarioRunsDoc,
   type StoredLesson,
 } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
@@ -34,6 +36,36 @@ export function analyticsQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
   const ratio = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
   return {
+    async analyticsPractice() {
+      const [runs, reviews] = await Promise.all([
+        activeCollection(store, 'practice', 'scenarios').then((c) => store.find<ScenarioRunsDoc>(c)),
+        activeCollection(store, 'practice', 'reviewItems').then((c) => store.find<ItemReviewsDoc>(c)),
+      ]);
+      const mean = (total: number, count: number) =>
+        count === 0 ? null : Math.round((total / count) * 100) / 100;
+      return {
+        body: {
+          scenarios: runs
+            .toSorted((a, b) => a.id.localeCompare(b.id))
+            .map((s) => ({
+              scenarioId: s.id,
+              runs: s.runs,
+              closedEarly: s.closedEarly,
+              averageCalls: mean(s.calls, s.runs),
+              averageTradingResult: mean(s.tradingResult, s.runs),
+            })),
+          reviews: reviews
+            .toSorted((a, b) => a.moduleId - b.moduleId || a.itemId - b.itemId)
+            .map(({ kind, itemId, moduleId, reviews: count, right }) => ({
+              kind,
+              itemId,
+              moduleId,
+              reviews: count,
+              right,
+            })),
+        },
+      };
+    },
     async analyticsFunnel() {
       const [funnel, course] = await Promise.all([aggregate<FunnelDoc>('funnel'), modules()]);
       return {

@@ -4,6 +4,7 @@
  */
 import { Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { usePageTitle } from '../../app/use-page-title';
+import { PracticeSection } from './PracticeSection';
 import { ProjectionsPanel } from './ProjectionsPanel';
 import {
   ComplianceSection,
@@ -34,6 +35,7 @@ export function AnalyticsPage() {
         <QuizItemsSection />
         <PsychologySection />
         <ComplianceSection />
+        <PracticeSection />
         <ProjectionsPanel />
       </Stack>
     </Container>

@@ -133,6 +133,13 @@ const rebuilding = (name: string, processed: number): ProjectionStatus => ({
 
 type Handler = (call: FetchCall) => ReturnType<typeof json> | undefined;
 
+const PRACTICE = {
+  scenarios: [
+    { scenarioId: 'gc-whipsaw', runs: 4, closedEarly: 1, averageCalls: 1.5, averageTradingResult: -812.5 },
+  ],
+  reviews: [{ kind: 'quiz', itemId: 101, moduleId: 1, reviews: 4, right: 3 }],
+};
+
 function serve(projections: () => ProjectionStatus[], override: Handler = () => undefined) {
   return scriptFetch((call) => {
     const overridden = override(call);
@@ -148,6 +155,8 @@ function serve(projections: () => ProjectionStatus[], override: Handler = () => 
         return json(PSYCHOLOGY);
       case '/api/analytics/compliance':
         return json(COMPLIANCE);
+      case '/api/analytics/practice':
+        return json(PRACTICE);
       case '/api/admin/projections':
         return json(projections());
       default:
@@ -368,5 +377,17 @@ describe('the projections panel', () => {
       'A rebuild of analytics is already running',
     );
     expect(within(row).getByRole('button', { name: 'Rebuild analytics' })).toBeEnabled();
+  });
+});
+
+describe('the practice section', () => {
+  it('shows simulator runs per path and review answers per item, apart from first tries', async () => {
+    serve(() => [live('analytics')]);
+    renderAnalytics();
+    const runs = await screen.findByTestId('practice-scenarios-table', {}, { timeout: 8000 });
+    expect(runs).toHaveTextContent('gc-whipsaw');
+    expect(runs).toHaveTextContent('−$812.50');
+    expect(screen.getByTestId('practice-reviews-table')).toHaveTextContent('Quiz question 101');
+    expect(screen.getByTestId('practice-reviews-table')).toHaveTextContent('75');
   });
 });

@@ -3,6 +3,7 @@ import type {
   ComplianceAnalytics,
   FunnelStep,
   ModuleAnalytics,
+  PracticeAnalytics,
   ProjectionStatus,
   PsychologyAnalytics,
   QuizItemAnalytics,
@@ -16,6 +17,10 @@ export const analyticsApi = api.injectEndpoints({
     analyticsFunnel: build.query<FunnelStep[], void>({
       query: () => routeRequest('analyticsFunnel'),
       providesTags: [providedBy.analyticsFunnel],
+    }),
+    analyticsPractice: build.query<PracticeAnalytics, void>({
+      query: () => routeRequest('analyticsPractice'),
+      providesTags: [providedBy.analyticsPractice],
     }),
     analyticsModules: build.query<ModuleAnalytics[], void>({
       query: () => routeRequest('analyticsModules'),
@@ -48,6 +53,7 @@ export const analyticsApi = api.injectEndpoints({
 export const {
   useAnalyticsFunnelQuery,
   useAnalyticsModulesQuery,
+  useAnalyticsPracticeQuery,
   useAnalyticsQuizItemsQuery,
   useAnalyticsPsychologyQuery,
   useAnalyticsComplianceQuery,
