@@ -5,6 +5,13 @@
  */
 import { type DomainEvent, streams } from '@tickwise/contracts';
 import {
+  activeCollection,
+  dashboardProjection,
+  practiceProjection,
+  rebuild,
+  waitForProjections,
+} from '@tickwise/projections';
+import {
   apiSpecification,
   newEvents,
   noEvents,
@@ -133,4 +140,23 @@ test('the scenarios are served to signed-in learners, four of them, hypothetical
       const ids = (res.body as { id: string }[]).map((s) => s.id);
       expect(ids).toEqual(['es-three-day-slide', 'cl-supply-shock', 'gc-whipsaw', 'mes-quiet-week']);
     });
+});
+
+test('rebuilding the practice and dashboard read models from the log gives the documents the live ones hold', async () => {
+  const userId = learnerId();
+  await spec.given(registered(userId)).when(send(userId, ES_RUN)).expect(response(201, expect.anything()));
+  const documents = async () => {
+    const { store } = stack.storage;
+    const runs = await store.find(await activeCollection(store, 'practice', 'scenarios'));
+    const learner = await store.get(await activeCollection(store, 'dashboard', 'learners'), userId);
+    return { runs, learner };
+  };
+  // The live projections have caught up with the log before their documents are compared.
+  const head = await stack.head();
+  expect(await waitForProjections(stack.storage.store, ['practice', 'dashboard'], head, 10_000)).toBe(true);
+  const live = await documents();
+  expect(live.runs).toContainEqual(expect.objectContaining({ id: 'es-three-day-slide' }));
+  await rebuild(stack.storage, practiceProjection);
+  await rebuild(stack.storage, dashboardProjection);
+  expect(await documents()).toEqual(live);
 });
