@@ -1,6 +1,6 @@
-// `npm test` starts here (`npm run preflight`): the tests need three programs from Debian besides node —
-// chromium (the browser tier), nginx (the gateway test) and docker-compose (the compose file's offline
-// validation). Whatever is missing is installed with apt-get when this runs as root or may use sudo without a
+// `npm test` starts here (`npm run preflight`): the tests need four programs from Debian besides node —
+// chromium (the browser tier), nginx (the gateway test), docker-compose (the compose file's offline
+// validation) and faketime (a browser test that moves the server's clock on). Whatever is missing is installed with apt-get when this runs as root or may use sudo without a
 // password; otherwise it exits 1 with one line: the command that installs them.
 //
 // For its own tests, two variables replace what it looks at: PREFLIGHT_REQUIREMENTS (JSON, the requirements
@@ -21,6 +21,8 @@ export const requirements = (env: NodeJS.ProcessEnv = process.env): readonly Req
   // /usr/sbin is not on every user's PATH.
   { package: 'nginx', candidates: ['nginx', '/usr/sbin/nginx'] },
   { package: 'docker-compose', candidates: ['docker-compose'] },
+  // The browser test of the review queue starts the app with its clock moved on (libfaketime).
+  { package: 'faketime', candidates: ['faketime'] },
 ];
 
 /** How apt-get may run: as this user (root), through sudo without a password, or only by a person. */

@@ -97,8 +97,13 @@ async function launch(
   dataDir: string,
   env: Readonly<Record<string, string>>,
   stdio: 'pipe' | number,
+  timeShift?: string,
 ): Promise<ChildProcess> {
-  return spawn(process.execPath, [await serverFile()], {
+  const server = [process.execPath, await serverFile()];
+  // libfaketime moves the whole process's clock (its worker threads too): the server's own time, not the page's.
+  const [command = process.execPath, ...args] =
+    timeShift === undefined ? server : ['faketime', '-f', timeShift, ...server];
+  return spawn(command, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -117,11 +122,21 @@ async function launch(
   });
 }
 
+export interface StartOptions {
+  /** A data folder to start on (one an earlier `stop({ keepDataDir: true })` kept); a new one otherwise. */
+  readonly dataDir?: string;
+  /** The server's clock moved by libfaketime, e.g. '+15m'. */
+  readonly timeShift?: string;
+}
+
 /** Starts the suite's own server (`env` on top of the test defaults); resolves once it prints its URL. */
-export async function startApp(env: Readonly<Record<string, string>> = {}): Promise<RunningApp> {
+export async function startApp(
+  env: Readonly<Record<string, string>> = {},
+  options: StartOptions = {},
+): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
-  const proc = await launch(port, dataDir, env, 'pipe');
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tickwise-e2e-'));
+  const proc = await launch(port, dataDir, env, 'pipe', options.timeShift);
   let output = '';
   const started = new Promise<void>((ready, fail) => {
     const timer = setTimeout(

@@ -6,18 +6,33 @@ const on = (...files: string[]) => {
 };
 
 describe("what the preflight finds missing among the tests' Debian packages", () => {
-  test('nothing when chromium is at /usr/bin/chromium, nginx in /usr/sbin and docker-compose on PATH', () => {
-    const found = on('/usr/bin/chromium', '/usr/sbin/nginx', '/usr/local/bin/docker-compose');
+  test('nothing when chromium is at /usr/bin/chromium, nginx in /usr/sbin, docker-compose and faketime on PATH', () => {
+    const found = on(
+      '/usr/bin/chromium',
+      '/usr/sbin/nginx',
+      '/usr/local/bin/docker-compose',
+      '/usr/bin/faketime',
+    );
     expect(missingPackages(requirements({}), '/usr/local/bin:/usr/bin', found)).toEqual([]);
   });
 
   test('a command only counts where PATH leads, an absolute path only where it is', () => {
-    const found = on('/opt/bin/docker-compose', '/usr/bin/nginx', '/usr/lib/chromium/chromium');
+    const found = on(
+      '/opt/bin/docker-compose',
+      '/usr/bin/nginx',
+      '/usr/lib/chromium/chromium',
+      '/usr/bin/faketime',
+    );
     expect(missingPackages(requirements({}), '/usr/bin', found)).toEqual(['chromium', 'docker-compose']);
   });
 
   test('CHROME_PATH names the chromium the browser tests start', () => {
-    const found = on('/opt/chromium/chrome', '/usr/sbin/nginx', '/usr/bin/docker-compose');
+    const found = on(
+      '/opt/chromium/chrome',
+      '/usr/sbin/nginx',
+      '/usr/bin/docker-compose',
+      '/usr/bin/faketime',
+    );
     expect(missingPackages(requirements({ CHROME_PATH: '/opt/chromium/chrome' }), '/usr/bin', found)).toEqual(
       [],
     );

@@ -136,9 +136,9 @@ export function ReviewPage() {
       {queue.data !== undefined ? (
         item ? (
           <>
-            <Text fontWeight="semibold" data-testid="review-due">
+            <Heading as="h2" fontSize="md" data-testid="review-due">
               {queue.data.length} due now{done > 0 ? ` · ${done} answered this session` : ''}
-            </Text>
+            </Heading>
             <ReviewQuestion
               key={`${item.kind}-${item.itemId}-${done}`}
               item={item}
