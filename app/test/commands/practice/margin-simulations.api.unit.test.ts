@@ -6,6 +6,7 @@
 import { type DomainEvent, streams } from '@tickwise/contracts';
 import {
   activeCollection,
+  catalogProjection,
   dashboardProjection,
   practiceProjection,
   rebuild,
@@ -142,21 +143,26 @@ test('the scenarios are served to signed-in learners, four of them, hypothetical
     });
 });
 
-test('rebuilding the practice and dashboard read models from the log gives the documents the live ones hold', async () => {
+test('rebuilding the practice, dashboard and catalog read models from the log gives the documents live holds', async () => {
   const userId = learnerId();
   await spec.given(registered(userId)).when(send(userId, ES_RUN)).expect(response(201, expect.anything()));
   const documents = async () => {
     const { store } = stack.storage;
     const runs = await store.find(await activeCollection(store, 'practice', 'scenarios'));
     const learner = await store.get(await activeCollection(store, 'dashboard', 'learners'), userId);
-    return { runs, learner };
+    const specs = await store.get(await activeCollection(store, 'catalog', 'contractSpecs'), 'current');
+    const paths = await store.get(await activeCollection(store, 'catalog', 'marginScenarios'), 'current');
+    return { runs, learner, specs, paths };
   };
   // The live projections have caught up with the log before their documents are compared.
   const head = await stack.head();
-  expect(await waitForProjections(stack.storage.store, ['practice', 'dashboard'], head, 10_000)).toBe(true);
+  expect(
+    await waitForProjections(stack.storage.store, ['practice', 'dashboard', 'catalog'], head, 10_000),
+  ).toBe(true);
   const live = await documents();
   expect(live.runs).toContainEqual(expect.objectContaining({ id: 'es-three-day-slide' }));
   await rebuild(stack.storage, practiceProjection);
   await rebuild(stack.storage, dashboardProjection);
+  await rebuild(stack.storage, catalogProjection);
   expect(await documents()).toEqual(live);
 });

@@ -1,5 +1,5 @@
-/** The dashboard's Review card: how many missed questions are due today, and mastery by module at a glance. */
-import { Button, Flex, Stack, Text } from '@chakra-ui/react';
+/** The dashboard's Review card: how many missed questions are due today, and each module's mastery. */
+import { Badge, Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadingSpinner } from '../../components/LoadingSpinner';
 import { useMasteryQuery, useReviewQueueQuery } from './review-api';
@@ -23,6 +23,37 @@ export function ReviewSummary() {
           : 'Questions you missed, back for another try.'}
         {mastered === null ? '' : ` Modules mastered: ${mastered} of ${mastery.data?.length ?? 0}.`}
       </Text>
+      {mastery.data ? (
+        <Flex
+          as="ul"
+          gap="1.5"
+          wrap="wrap"
+          listStyleType="none"
+          p="0"
+          m="0"
+          aria-label="Mastery by module"
+          data-testid="dashboard-mastery"
+        >
+          {mastery.data.map((m) => (
+            <Box as="li" key={m.moduleId}>
+              <Badge
+                variant="outline"
+                colorPalette={
+                  m.level === 'Mastered'
+                    ? 'green'
+                    : m.level === 'Proficient'
+                      ? 'teal'
+                      : m.level === 'Familiar'
+                        ? 'blue'
+                        : 'gray'
+                }
+              >
+                Module {m.moduleId}: {m.level}
+              </Badge>
+            </Box>
+          ))}
+        </Flex>
+      ) : null}
       <Flex>
         <Button asChild size="sm" variant={due > 0 ? 'solid' : 'outline'}>
           <RouterLink to="/review">{due > 0 ? 'Start review' : 'See mastery'}</RouterLink>
