@@ -15,6 +15,7 @@ function renderApp(path: string, user: User) {
     if (call.url === '/api/auth/me') return json(user);
     if (call.url === '/api/analytics/psychology')
       return json({ assessments: 0, categories: [], archetypes: [] });
+    if (call.url === '/api/analytics/practice') return json({ scenarios: [], reviews: [] });
     if (call.url === '/api/analytics/compliance') {
       return json({ documents: [], riskAssessmentsExpiringWithin30Days: 0 });
     }
