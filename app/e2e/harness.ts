@@ -372,7 +372,10 @@ export interface ApiReply<T = unknown> {
 export interface ApiRequestOptions {
   readonly token?: string;
   readonly body?: unknown;
-  /** Sent as X-Min-Position on a GET, so the query reads this client's own writes. */
+  /**
+   * Sent as X-Min-Position, so the request is answered (or, for a command, authorised) against read models
+   * that hold this client's own writes: a command right after the compliance gate is judged compliant.
+   */
   readonly position?: string | null;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -387,7 +390,7 @@ export async function apiCall<T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (position && method === 'GET') headers['X-Min-Position'] = position;
+  if (position) headers['X-Min-Position'] = position;
   const res = await fetch(`${app.url}${path}`, {
     method,
     headers,
