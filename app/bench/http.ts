@@ -7,16 +7,16 @@
 // Bare baselines (Koa + router + JWT + one SQLite lookup / one durable append) run in the same way, each right
 // before the route it is compared with, so each route's figure is also printed as a ratio of its baseline. BENCH_HTTP_SECONDS sets one run's length
 // (default 10), BENCH_HTTP_SOAK_SECONDS the soak's (default 180).
-import { type ChildProcess, fork } from 'node:child_process';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testing';
 import { streams } from '@tickwise/contracts';
 import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
 import { ALLOCATOR_ENV } from '../src/allocator';
+import { caughtUp, type Probed, ROOT, spawnProbed, waitFor } from './app-process';
 import { type Call, drive, driveAtRate, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
 import {
@@ -33,8 +33,6 @@ import {
 const LEARNERS = Number(process.env.BENCH_HTTP_LEARNERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.BENCH_HTTP_SOAK_SECONDS ?? 180);
-const ROOT = resolve(__dirname, '..', '..');
-const TSX = require.resolve('tsx');
 
 const report = (name: string, value: string, target = '') =>
   console.log(`${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
@@ -42,65 +40,6 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ms = (n: number) => `${fmt(n, n < 10 ? 1 : 0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
-
-/** A child process with the event-loop probe, answering 'sample'. */
-class Probed {
-  /** The server's address: sent over IPC by a baseline, printed by the app ("Tickwise is running at …"). */
-  readonly url: Promise<string>;
-  constructor(readonly child: ChildProcess) {
-    this.url = new Promise((done, fail) => {
-      child.once('exit', (code) => fail(new Error(`the server exited (${code}) before it listened`)));
-      child.on('message', (m) => {
-        if (typeof m === 'object' && m !== null && 'port' in m)
-          done(`http://127.0.0.1:${(m as { port: number }).port}`);
-      });
-      let printed = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        printed = (printed + chunk.toString('utf8')).slice(-4096);
-        const running = /running at http:\/\/[^:\s]+:(\d+)/.exec(printed);
-        if (running) done(`http://127.0.0.1:${running[1]}`);
-      });
-    });
-  }
-  sample(): Promise<ProbeSample> {
-    return new Promise((done) => {
-      const on = (m: unknown) => {
-        if (typeof m === 'object' && m !== null && 'rssMb' in m) {
-          this.child.off('message', on);
-          done(m as ProbeSample);
-        }
-      };
-      this.child.on('message', on);
-      this.child.send('sample');
-    });
-  }
-  stop(): Promise<void> {
-    return new Promise((done) => {
-      if (this.child.exitCode !== null) return done();
-      this.child.once('exit', () => done());
-      this.child.kill('SIGTERM');
-    });
-  }
-}
-
-function spawnProbed(script: string, args: string[], env: NodeJS.ProcessEnv): Probed {
-  return new Probed(
-    fork(script, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      execArgv: ['--import', TSX, '--import', join(__dirname, 'probe.ts')],
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    }),
-  );
-}
-
-async function waitFor(check: () => Promise<boolean>, what: string, seconds = 120) {
-  const deadline = Date.now() + seconds * 1000;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
@@ -497,12 +436,6 @@ async function main() {
 
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
-}
-
-/** Whether every projection has caught up with the head of the log (/readyz). */
-async function caughtUp(url: string): Promise<boolean> {
-  const ready = (await (await fetch(`${url}/readyz`)).json()) as { projectionLag?: Record<string, number> };
-  return Object.values(ready.projectionLag ?? { unknown: 1 }).every((lag) => lag === 0);
 }
 
 const rps = (f: Figures | undefined) => f?.result.rps ?? Number.NaN;

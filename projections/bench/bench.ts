@@ -1,7 +1,7 @@
 // npm run bench: the platform's throughput, rebuild and lag figures on a seeded, realistic history.
 // Not part of npm test. Set BENCH_LEARNERS to change the size (default 20,000 learners, ~1.03M events).
 // To measure one rebuild quickly: BENCH_ONLY=<projection>[,<projection>…] (e.g. analytics) rebuilds only those
-// and skips the append, route and lag figures (BENCH_ONLY=encryption, http or landing runs only that later section); BENCH_DIR=<folder> keeps the data there and reuses its history
+// and skips the append, route and lag figures (BENCH_ONLY=encryption, http, landing or capacity runs only that later section); BENCH_DIR=<folder> keeps the data there and reuses its history
 // on the next run (it seeds only when the folder has no events.db; keep BENCH_LEARNERS the same). E.g.
 //   BENCH_DIR=/tmp/tw-bench BENCH_ONLY=analytics npx tsx projections/bench/bench.ts
 import { execFile } from 'node:child_process';
@@ -18,9 +18,10 @@ import { benchPings, seedHistory, toNew } from './history';
 
 const run = promisify(execFile);
 const learners = Number(process.env.BENCH_LEARNERS ?? 20000);
-/** BENCH_ONLY names projections to rebuild, or the other sections of `npm run bench` (encryption, http, landing). */
+/** BENCH_ONLY names projections to rebuild, or the other sections of `npm run bench` (encryption, http, landing, capacity). */
 const named = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
-const only = named.filter((name) => name !== 'http' && name !== 'landing' && name !== 'encryption');
+const SECTIONS = ['http', 'landing', 'encryption', 'capacity'];
+const only = named.filter((name) => !SECTIONS.includes(name));
 if (named.length > 0 && only.length === 0) process.exit(0);
 const keptDir = process.env.BENCH_DIR;
 if (keptDir) mkdirSync(keptDir, { recursive: true });
