@@ -47,12 +47,17 @@ export class Probed {
   }
 }
 
-export function spawnProbed(script: string, args: string[], env: NodeJS.ProcessEnv): Probed {
+export function spawnProbed(
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  nodeOptions: readonly string[] = [],
+): Probed {
   return new Probed(
     fork(script, args, {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      execArgv: ['--import', TSX, '--import', join(__dirname, 'probe.ts')],
+      execArgv: [...nodeOptions, '--import', TSX, '--import', join(__dirname, 'probe.ts')],
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     }),
   );

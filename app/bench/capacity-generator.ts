@@ -12,6 +12,7 @@ import {
   type CourseOutline,
   courseSession,
   routeOf,
+  type SessionStart,
   type SessionStep,
   signInCalls,
   thinkTime,
@@ -25,6 +26,8 @@ export interface GeneratorLearner {
   readonly address: string;
   /** A token from a sign-in before the run (the learner's session is under way when the run starts). */
   readonly token: string;
+  /** Where the learner goes on in the course: their first lesson not completed. */
+  readonly start: SessionStart;
 }
 
 export interface InitMessage {
@@ -134,9 +137,6 @@ class DueQueue {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** About how many pages a module's session has (learner-session.ts): where a learner may be as a run starts. */
-const PAGES_PER_MODULE = 40;
-
 let init: InitMessage | undefined;
 let agent: Agent | undefined;
 const random = prng(20261201);
@@ -146,9 +146,7 @@ const states = new Map<number, ActiveLearner>();
 function stateOf(learner: GeneratorLearner, now: number, config: InitMessage): ActiveLearner {
   let state = states.get(learner.index);
   if (!state) {
-    const session = courseSession(config.course, learner.index % config.course.modules.length, random);
-    // Learners are spread over their module's pages, not all on their dashboard at once.
-    for (let skip = Math.floor(random() * PAGES_PER_MODULE); skip > 0; skip--) session.next();
+    const session = courseSession(config.course, learner.start, random);
     state = {
       learner,
       token: learner.token,

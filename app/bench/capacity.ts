@@ -9,8 +9,9 @@
 // level above it show what breaks first.
 //
 // BENCH_CAPACITY_MAX caps the levels (default 40,000: that many learners are seeded). BENCH_CAPACITY_SEED_DIR
-// keeps the seeded history there and starts every later run from a copy of it. Results go to
-// docs/performance/results/capacity.json.
+// keeps the seeded history there and starts every later run from a copy of it. BENCH_CAPACITY_LEVELS=<n>[,<n>…]
+// runs just those levels, no search; BENCH_CAPACITY_CPU_PROF=<folder> writes the app's CPU profiles there (one
+// per thread, readable in Chrome DevTools or speedscope). Results go to docs/performance/results/capacity.json.
 import { fork } from 'node:child_process';
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/be
 import { ALLOCATOR_ENV } from '../src/allocator';
 import { caughtUp, type Probed, ROOT, spawnProbed, waitFor } from './app-process';
 import type { GeneratorLearner, InitMessage, LevelMessage, LevelResult } from './capacity-generator';
+import { type CourseOutline, nextLesson } from './learner-session';
 import type { ProbeSample } from './probe';
 import { PASSWORD } from './workloads';
 
@@ -31,6 +33,8 @@ const MAX = Number(process.env.BENCH_CAPACITY_MAX ?? 40_000);
 const HOLD_SECONDS = Number(process.env.BENCH_CAPACITY_HOLD_SECONDS ?? 180);
 const WARMUP_SECONDS = Number(process.env.BENCH_CAPACITY_WARMUP_SECONDS ?? 30);
 const SEED_DIR = process.env.BENCH_CAPACITY_SEED_DIR;
+const LEVELS = process.env.BENCH_CAPACITY_LEVELS?.split(',').filter(Boolean).map(Number);
+const CPU_PROF = process.env.BENCH_CAPACITY_CPU_PROF;
 const STEP = 1.25;
 const THINK_MEAN_MS = 15_000;
 const SIGN_IN_EVERY_MS = 30 * 60_000;
@@ -114,21 +118,33 @@ async function seed(dir: string): Promise<void> {
   }
 }
 
+/** A seeded learner who passed the compliance gate, with the lessons they have completed. */
+interface SeededLearner {
+  readonly index: number;
+  readonly completedLessonIds: ReadonlySet<number>;
+}
+
 /** The seeded learners who passed the compliance gate, as the app answers for each (`GET /api/auth/me`). */
-async function compliantLearners(url: string, tokenOf: (index: number) => string): Promise<number[]> {
-  const compliant: number[] = [];
+async function compliantLearners(url: string, tokenOf: (index: number) => string): Promise<SeededLearner[]> {
+  const compliant: SeededLearner[] = [];
   let next = 0;
+  const read = async <T>(path: string, index: number) =>
+    (await (
+      await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${tokenOf(index)}` } })
+    ).json()) as T;
   const worker = async () => {
     for (let index = next++; index < SEEDED; index = next++) {
-      const res = await fetch(`${url}/api/auth/me`, {
-        headers: { authorization: `Bearer ${tokenOf(index)}` },
-      });
-      const me = (await res.json()) as { isCompliant?: boolean };
-      if (me.isCompliant) compliant.push(index);
+      const me = await read<{ isCompliant?: boolean }>('/api/auth/me', index);
+      if (!me.isCompliant) continue;
+      const progress = await read<{ lessonId: number | null; completed: boolean }[]>('/api/progress', index);
+      const completedLessonIds = new Set(
+        progress.flatMap((p) => (p.completed && p.lessonId ? [p.lessonId] : [])),
+      );
+      compliant.push({ index, completedLessonIds });
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  return compliant.sort((a, b) => a - b);
+  return compliant.sort((a, b) => a.index - b.index);
 }
 
 /** A level's figures: the generator's and the app's over the hold. */
@@ -234,116 +250,7 @@ function printRoutes(level: Level): void {
   for (const [what, count] of Object.entries(level.result.errors)) report(`  error: ${what}`, fmt(count));
 }
 
-async function main() {
-  console.log(
-    `\nCapacity: learners served within the budget (2-core machine; the generator in its own process on it; ` +
-      `${HOLD_SECONDS} s holds)`,
-  );
-  const hashMs = await idleHashMs();
-  const signInMs = 2 * hashMs + 25;
-  report('one idle argon2id verify (median of 9)', ms(hashMs), `sign-in budget: p99 ≤ ${ms(signInMs)}`);
-
-  const dir = mkdtempSync(join(tmpdir(), 'tickwise-capacity-'));
-  await seed(dir);
-  const secret = randomBytes(32).toString('hex');
-  const tokens = createTokenService({
-    secret: createSecretKey(Buffer.from(secret, 'utf8')),
-    expiresInSeconds: 24 * 3600,
-  });
-  const tokenOf = (index: number) => tokens.sign(seededUserId(index));
-  const app = spawnProbed(join(ROOT, 'app', 'src', 'start.ts'), [], {
-    ...ALLOCATOR_ENV,
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    JWT_SECRET: secret,
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-  });
-  const url = await app.url;
-  const started = performance.now();
-  await waitFor(() => caughtUp(url), 'the projections caught up with the seeded history', 3600);
-  const compliant = await compliantLearners(url, tokenOf);
-  report(
-    'app ready (projections caught up), compliant learners',
-    `${fmt((performance.now() - started) / 1000)} s, ${fmt(compliant.length)}`,
-  );
-
-  const course = loadCourse();
-  const learners: GeneratorLearner[] = compliant.map((index) => ({
-    index,
-    email: seededEmail(index),
-    address: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
-    token: tokenOf(index),
-  }));
-  const generator = fork(join(__dirname, 'capacity-generator.ts'), [], {
-    cwd: ROOT,
-    execArgv: ['--import', require.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const init: InitMessage = {
-    kind: 'init',
-    url,
-    password: PASSWORD,
-    course: {
-      modules: course.modules.map((m) => ({
-        id: m.id,
-        lessons: m.lessons.map((l) => ({
-          id: l.id,
-          checks: l.checks.map((c) => ({ id: c.id, options: c.options })),
-        })),
-        quiz: m.quiz.map((q) => ({ id: q.id, options: q.options })),
-      })),
-      documents: documentsInForce().map(({ documentType, version }) => ({ documentType, version })),
-    },
-    learners,
-    thinkMeanMs: THINK_MEAN_MS,
-    signInEveryMs: SIGN_IN_EVERY_MS,
-    connections: 256,
-  };
-  await new Promise<void>((resolve) => {
-    generator.once('message', () => resolve());
-    generator.send(init);
-  });
-
-  // Up by 1.25 × while a level passes; if the first fails, down by 1.25 × until one passes.
-  const levels: Level[] = [];
-  const most = Math.min(MAX, learners.length);
-  let n = Math.min(FROM, most);
-  let passed: Level | undefined;
-  let above: Level | undefined;
-  for (;;) {
-    const level = await runLevel(app, url, generator, n, signInMs);
-    levels.push(level);
-    printLevel(level);
-    if (level.failures.length === 0) {
-      passed = level;
-      if (above || Math.round(n * STEP) > most) break;
-      n = Math.round(n * STEP);
-    } else {
-      above = level;
-      if (passed || n < 500) break;
-      n = Math.round(n / STEP);
-    }
-  }
-  generator.kill();
-  console.log('');
-  console.log(`capacity: ${passed ? fmt(passed.learners) : 'fewer than 500'} concurrent learners`);
-  for (const level of [passed, above]) {
-    if (!level) continue;
-    report(`at ${fmt(level.learners)} learners, route p50 / p99 / max`, '');
-    printRoutes(level);
-  }
-  if (!above) report('(the level above was not run: more learners than seeded)', '');
-  if (passed) {
-    report(
-      'cost at capacity: CPU-seconds per 1,000 learner-minutes',
-      fmt(cpuPerThousandLearnerMinutes(passed), 1),
-      `(app, all threads; ${cpus().length} cores)`,
-    );
-    const target = passed.learners >= 20_000;
-    report('capacity ≥ 20,000 learners', fmt(passed.learners), target ? 'met' : 'NOT MET');
-  }
+function writeResults(levels: readonly Level[], passed: Level | undefined, hashMs: number, signInMs: number) {
   const when = new Date().toISOString();
   mkdirSync(join(ROOT, 'docs', 'performance', 'results'), { recursive: true });
   writeFileSync(
@@ -386,6 +293,137 @@ async function main() {
     )}\n`,
   );
   report('results', RESULTS.slice(ROOT.length + 1));
+}
+
+/** The course as the sessions need it: ids and option counts, and the documents in force. */
+function courseOutline(): CourseOutline {
+  return {
+    modules: loadCourse().modules.map((m) => ({
+      id: m.id,
+      lessons: m.lessons.map((l) => ({
+        id: l.id,
+        checks: l.checks.map((c) => ({ id: c.id, options: c.options })),
+      })),
+      quiz: m.quiz.map((q) => ({ id: q.id, options: q.options })),
+    })),
+    documents: documentsInForce().map(({ documentType, version }) => ({ documentType, version })),
+  };
+}
+
+async function main() {
+  console.log(
+    `\nCapacity: learners served within the budget (2-core machine; the generator in its own process on it; ` +
+      `${HOLD_SECONDS} s holds)`,
+  );
+  const hashMs = await idleHashMs();
+  const signInMs = 2 * hashMs + 25;
+  report('one idle argon2id verify (median of 9)', ms(hashMs), `sign-in budget: p99 ≤ ${ms(signInMs)}`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'tickwise-capacity-'));
+  await seed(dir);
+  const secret = randomBytes(32).toString('hex');
+  const tokens = createTokenService({
+    secret: createSecretKey(Buffer.from(secret, 'utf8')),
+    expiresInSeconds: 24 * 3600,
+  });
+  const tokenOf = (index: number) => tokens.sign(seededUserId(index));
+  const app = spawnProbed(
+    join(ROOT, 'app', 'src', 'start.ts'),
+    [],
+    {
+      ...ALLOCATOR_ENV,
+      DATA_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: secret,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+  );
+  const url = await app.url;
+  const started = performance.now();
+  await waitFor(() => caughtUp(url), 'the projections caught up with the seeded history', 3600);
+  const compliant = await compliantLearners(url, tokenOf);
+  report(
+    'app ready (projections caught up), compliant learners',
+    `${fmt((performance.now() - started) / 1000)} s, ${fmt(compliant.length)}`,
+  );
+
+  const outline = courseOutline();
+  const learners: GeneratorLearner[] = compliant.map(({ index, completedLessonIds }) => ({
+    index,
+    email: seededEmail(index),
+    address: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+    token: tokenOf(index),
+    start: nextLesson(outline, completedLessonIds, index),
+  }));
+  const generator = fork(join(__dirname, 'capacity-generator.ts'), [], {
+    cwd: ROOT,
+    execArgv: ['--import', require.resolve('tsx')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const init: InitMessage = {
+    kind: 'init',
+    url,
+    password: PASSWORD,
+    course: outline,
+    learners,
+    thinkMeanMs: THINK_MEAN_MS,
+    signInEveryMs: SIGN_IN_EVERY_MS,
+    connections: 256,
+  };
+  await new Promise<void>((resolve) => {
+    generator.once('message', () => resolve());
+    generator.send(init);
+  });
+
+  const levels: Level[] = [];
+  const most = Math.min(MAX, learners.length);
+  const run = async (n: number) => {
+    const level = await runLevel(app, url, generator, n, signInMs);
+    levels.push(level);
+    printLevel(level);
+    return level;
+  };
+  let passed: Level | undefined;
+  if (LEVELS) {
+    for (const n of LEVELS) printRoutes(await run(Math.min(n, most)));
+  } else {
+    // Up by 1.25 × while a level passes; if the first fails, down by 1.25 × until one passes.
+    let above: Level | undefined;
+    for (let n = Math.min(FROM, most); ; ) {
+      const level = await run(n);
+      if (level.failures.length === 0) {
+        passed = level;
+        if (above || Math.round(n * STEP) > most) break;
+        n = Math.round(n * STEP);
+      } else {
+        above = level;
+        if (passed || n < 500) break;
+        n = Math.round(n / STEP);
+      }
+    }
+    console.log('');
+    console.log(`capacity: ${passed ? fmt(passed.learners) : 'fewer than 500'} concurrent learners`);
+    for (const level of [passed, above]) {
+      if (!level) continue;
+      report(`at ${fmt(level.learners)} learners, route p50 / p99 / max`, '');
+      printRoutes(level);
+    }
+    if (!above) report('(the level above was not run: more learners than seeded)', '');
+    if (passed) {
+      report(
+        'cost at capacity: CPU-seconds per 1,000 learner-minutes',
+        fmt(cpuPerThousandLearnerMinutes(passed), 1),
+        `(app, all threads; ${cpus().length} cores)`,
+      );
+      const target = passed.learners >= 20_000;
+      report('capacity ≥ 20,000 learners', fmt(passed.learners), target ? 'met' : 'NOT MET');
+    }
+  }
+  generator.kill();
+  if (!LEVELS) writeResults(levels, passed, hashMs, signInMs);
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -44,8 +44,30 @@ export const dashboardCalls: readonly Call[] = [
   get('/api/certificates'),
 ];
 
+/** Where a learner's session starts: the module (0-based, in course order) and its lesson (0-based). */
+export interface SessionStart {
+  readonly module: number;
+  readonly lesson: number;
+}
+
 /**
- * A learner working through the course one module at a time, from `startModule`: the dashboard, the course,
+ * Where a learner goes on: the first lesson, in course order, they have not completed; when they have
+ * completed them all, the start of module `fallback` (a learner revising).
+ */
+export function nextLesson(
+  course: CourseOutline,
+  completedLessonIds: ReadonlySet<number>,
+  fallback: number,
+): SessionStart {
+  for (const [module, { lessons }] of course.modules.entries()) {
+    const lesson = lessons.findIndex(({ id }) => !completedLessonIds.has(id));
+    if (lesson >= 0) return { module, lesson };
+  }
+  return { module: fallback % Math.max(1, course.modules.length), lesson: 0 };
+}
+
+/**
+ * A learner working through the course one module at a time, from `start`: the dashboard, the course,
  * each lesson (read, its checks answered, completed), the module's quiz (each question answered, then
  * completed and the results shown), one compliance document read and acknowledged, and the compliance page.
  * Then the next module, the twelfth followed by the first again. Sign-in is not part of it: the caller
@@ -53,16 +75,18 @@ export const dashboardCalls: readonly Call[] = [
  */
 export function* courseSession(
   course: CourseOutline,
-  startModule: number,
+  start: SessionStart,
   random: () => number,
 ): Generator<SessionStep, never> {
   const pick = (count: number) => Math.floor(random() * count);
-  for (let m = startModule; ; m++) {
+  for (let m = start.module; ; m++) {
     const module = course.modules[m % course.modules.length];
     if (!module) throw new Error('the course has no modules');
     yield { name: 'dashboard', calls: dashboardCalls };
     yield { name: 'course', calls: [get('/api/modules'), get('/api/progress')] };
-    for (const lesson of module.lessons) {
+    // The lessons completed in an earlier session are not read again.
+    const from = m === start.module ? start.lesson : 0;
+    for (const lesson of module.lessons.slice(from)) {
       yield { name: 'lesson', calls: [get(`/api/modules/${module.id}/lessons`)] };
       for (const check of lesson.checks)
         yield {

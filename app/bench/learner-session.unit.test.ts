@@ -1,5 +1,12 @@
 import { prng } from '@tickwise/projections/bench/history';
-import { type CourseOutline, courseSession, routeOf, type SessionStep, thinkTime } from './learner-session';
+import {
+  type CourseOutline,
+  courseSession,
+  nextLesson,
+  routeOf,
+  type SessionStep,
+  thinkTime,
+} from './learner-session';
 
 const option = ['a', 'b', 'c', 'd'];
 const course: CourseOutline = {
@@ -14,8 +21,8 @@ const course: CourseOutline = {
   documents: [{ documentType: 'risk_disclosure', version: '2.0' }],
 };
 
-function take(count: number, startModule = 0): SessionStep[] {
-  const session = courseSession(course, startModule, prng(1));
+function take(count: number, start = { module: 0, lesson: 0 }): SessionStep[] {
+  const session = courseSession(course, start, prng(1));
   return Array.from({ length: count }, () => session.next().value);
 }
 
@@ -68,6 +75,18 @@ describe('a simulated learner’s course session', () => {
       },
     ]);
     expect(acknowledged?.atLeastMs).toBeGreaterThan(10_000);
+  });
+
+  it('goes on from the first lesson the learner has not completed', () => {
+    expect(nextLesson(course, new Set([1]), 0)).toEqual({ module: 0, lesson: 1 });
+    expect(nextLesson(course, new Set([1, 2]), 0)).toEqual({ module: 1, lesson: 0 });
+    expect(nextLesson(course, new Set([1, 2, 4]), 0)).toEqual({ module: 1, lesson: 0 });
+    // All done: revising, from the module asked for.
+    expect(nextLesson(course, new Set([1, 2, 3, 4]), 3)).toEqual({ module: 1, lesson: 0 });
+    const lessons = take(6, { module: 0, lesson: 1 })
+      .filter((s) => s.name === 'lesson completed')
+      .map((s) => s.calls[0]?.body);
+    expect(lessons).toEqual([{ moduleId: 1, lessonId: 2, completed: true }]);
   });
 
   it('answers with one of each question’s options', () => {
