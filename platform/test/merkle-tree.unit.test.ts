@@ -80,4 +80,33 @@ describe('the RFC 9162 Merkle tree', () => {
     expect(verifyInclusion(leaf(6), -1, 10, path, tree.root())).toBe(false);
     expect(verifyInclusion(leaf(6), 6, 10, path.slice(1), tree.root())).toBe(false);
   });
+
+  test('reverted to no leaves, it is the empty tree again', () => {
+    const tree = new MerkleTree();
+    tree.setLeaves(leaves(5).map((hash, i) => [i, hash] as const));
+    tree.revert(0, []);
+    expect(tree.size).toBe(0);
+    expect(tree.root()).toEqual(EMPTY_ROOT);
+    tree.setLeaves([[0, leaf(0)]]);
+    expect(tree.root()).toEqual(rootOf(leaves(1)));
+  });
+
+  test('holds its hashes in about 64 bytes a leaf, and a root or proof it gave does not change with it', () => {
+    const tree = new MerkleTree();
+    const n = 100_000;
+    for (let start = 0; start < n; start += 1000)
+      tree.setLeaves(leaves(1000).map((hash, i) => [start + i, hash] as const));
+    // About 2n hashes of 32 bytes over all levels; each level's buffer at most doubles what it holds.
+    expect(tree.bytes).toBeLessThanOrEqual(2 * 2 * 32 * n);
+    const root = tree.root();
+    const proof = tree.inclusionProof(5);
+    const [rootBefore, proofBefore] = [Buffer.from(root), proof.map((p) => Buffer.from(p))];
+    tree.setLeaves([
+      [5, leafHash(Buffer.from('changed'))],
+      [4, leafHash(Buffer.from('changed too'))],
+    ]);
+    expect(root).toEqual(rootBefore);
+    expect(proof).toEqual(proofBefore);
+    expect(tree.root()).not.toEqual(rootBefore);
+  });
 });
