@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@tickwise/contracts';
 import Database from 'better-sqlite3';
+import { setUpConnection } from '../storage/sqlite-busy';
 import { checkAppend, domainEvents, type EventCatalog, typedByTag } from './decode';
 import { verifyChain } from './hash-chain';
 import {
@@ -175,10 +176,11 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
     this.pollIntervalMs = options.pollIntervalMs ?? 5;
     this.settle = options.settle ?? inOwnImmediate;
     this.db = new Database(options.file);
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.exec(SCHEMA);
+    setUpConnection(this.db, options.busyTimeoutMs ?? 5000, (db) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.exec(SCHEMA);
+    });
     this.stmt = {
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
       forwards: this.db.prepare(

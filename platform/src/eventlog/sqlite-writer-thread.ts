@@ -3,6 +3,7 @@
 // SqliteAppender as an inline log, answering the outcomes (or why the whole batch failed).
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { setUpConnection } from '../storage/sqlite-busy';
 import { type AppendRequest, failureOf, SqliteAppender } from './sqlite-appender';
 import type { WriterReply, WriterThreadData } from './sqlite-writer';
 
@@ -10,9 +11,10 @@ const port = parentPort;
 if (port === null) throw new Error('sqlite-writer-thread.ts runs as a worker thread (ThreadAppender)');
 const { file, busyTimeoutMs } = workerData as WriterThreadData;
 const db = new Database(file);
-db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
+setUpConnection(db, busyTimeoutMs, (connection) => {
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+});
 const appender = new SqliteAppender(db);
 
 port.on('message', (message: { id: number; batch: AppendRequest[] } | 'close') => {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { setUpConnection } from '../storage/sqlite-busy';
 import type { KeyStore, WrappedKey } from './key-store';
 
 interface KeyRow {
@@ -29,11 +30,11 @@ export class SqliteKeyStore implements KeyStore {
 
   constructor(options: { file: string }) {
     this.db = new Database(options.file);
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('secure_delete = ON');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
+    setUpConnection(this.db, 5000, (db) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('secure_delete = ON');
+      db.exec(`CREATE TABLE IF NOT EXISTS data_keys (
       key_id TEXT PRIMARY KEY,
       subject TEXT NOT NULL,
       wrapped BLOB,
@@ -42,6 +43,7 @@ export class SqliteKeyStore implements KeyStore {
     );
     CREATE UNIQUE INDEX IF NOT EXISTS data_keys_in_use ON data_keys (subject) WHERE wrapped IS NOT NULL;
     CREATE INDEX IF NOT EXISTS data_keys_subject ON data_keys (subject);`);
+    });
     this.statements = {
       active: this.db.prepare('SELECT * FROM data_keys WHERE subject = ? AND wrapped IS NOT NULL'),
       byId: this.db.prepare('SELECT * FROM data_keys WHERE key_id = ?'),

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { setUpConnection } from '../storage/sqlite-busy';
 import type { Change, ChangeFeed } from './change-feed';
 import type { Checkpoint, CollectionSpec, Doc, FieldValue, FindQuery, ReadModelStore, WriteOp } from './port';
 
@@ -48,20 +49,21 @@ export class SqliteReadModelStore implements ReadModelStore {
 
   constructor(options: SqliteReadModelOptions) {
     this.db = new Database(options.file);
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    // Read models hold personal data until a learner is erased: a replaced or deleted row is overwritten in
-    // the file (not left in a free page), and the WAL is cut back once checkpointed (no old copies in it).
-    this.db.pragma('secure_delete = ON');
-    this.db.pragma('journal_size_limit = 0');
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL, updated_at TEXT NOT NULL)',
-    );
-    // What each commit changed, for the read caches of other connections (see `changeFeed`).
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, doc_id TEXT)',
-    );
+    setUpConnection(this.db, options.busyTimeoutMs ?? 5000, (db) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      // Read models hold personal data until a learner is erased: a replaced or deleted row is overwritten in
+      // the file (not left in a free page), and the WAL is cut back once checkpointed (no old copies in it).
+      db.pragma('secure_delete = ON');
+      db.pragma('journal_size_limit = 0');
+      db.exec(
+        'CREATE TABLE IF NOT EXISTS checkpoints (name TEXT PRIMARY KEY, position TEXT NOT NULL, updated_at TEXT NOT NULL)',
+      );
+      // What each commit changed, for the read caches of other connections (see `changeFeed`).
+      db.exec(
+        'CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, doc_id TEXT)',
+      );
+    });
   }
 
   /**
