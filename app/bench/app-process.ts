@@ -2,6 +2,7 @@
 // process with the event-loop probe (probe.ts) loaded, answering 'sample' over IPC.
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { ALLOCATOR_ENV } from '../src/allocator';
 import type { ProbeSample } from './probe';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -75,4 +76,25 @@ export async function waitFor(check: () => Promise<boolean>, what: string, secon
 export async function caughtUp(url: string): Promise<boolean> {
   const ready = (await (await fetch(`${url}/readyz`)).json()) as { projectionLag?: Record<string, number> };
   return Object.values(ready.projectionLag ?? { unknown: 1 }).every((lag) => lag === 0);
+}
+
+/**
+ * The real one-process app (`npm start`'s entry, with its allocator setting) on `dir`, on a free port, signing
+ * tokens with `secret` and trusting X-Forwarded-For (as behind the gateway), with the probe loaded.
+ */
+export function startBenchApp(dir: string, secret: string, nodeOptions: readonly string[] = []): Probed {
+  return spawnProbed(
+    join(ROOT, 'app', 'src', 'start.ts'),
+    [],
+    {
+      ...ALLOCATOR_ENV,
+      DATA_DIR: dir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: secret,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    },
+    nodeOptions,
+  );
 }

@@ -21,8 +21,8 @@ import { loadCourse } from '@tickwise/command-service/catalog';
 import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testing';
 import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
-import { ALLOCATOR_ENV } from '../src/allocator';
-import { caughtUp, type Probed, ROOT, spawnProbed, waitFor } from './app-process';
+
+import { caughtUp, type Probed, ROOT, startBenchApp, waitFor } from './app-process';
 import type { GeneratorLearner, InitMessage, LevelMessage, LevelResult } from './capacity-generator';
 import { type CourseOutline, nextLesson } from './learner-session';
 import type { ProbeSample } from './probe';
@@ -327,20 +327,7 @@ async function main() {
     expiresInSeconds: 24 * 3600,
   });
   const tokenOf = (index: number) => tokens.sign(seededUserId(index));
-  const app = spawnProbed(
-    join(ROOT, 'app', 'src', 'start.ts'),
-    [],
-    {
-      ...ALLOCATOR_ENV,
-      DATA_DIR: dir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: secret,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    },
-    CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
-  );
+  const app = startBenchApp(dir, secret, CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : []);
   const url = await app.url;
   const started = performance.now();
   await waitFor(() => caughtUp(url), 'the projections caught up with the seeded history', 3600);

@@ -15,8 +15,8 @@ import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testin
 import { streams } from '@tickwise/contracts';
 import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
-import { ALLOCATOR_ENV } from '../src/allocator';
-import { caughtUp, type Probed, ROOT, spawnProbed, waitFor } from './app-process';
+
+import { caughtUp, type Probed, spawnProbed, startBenchApp, waitFor } from './app-process';
 import { type Call, drive, driveAtRate, type Learner, type LoadResult, type Workload } from './load';
 import type { ProbeSample } from './probe';
 import {
@@ -174,15 +174,7 @@ async function main() {
   };
 
   // Started as `npm start` starts it: with its allocator setting.
-  const app = spawnProbed(join(ROOT, 'app', 'src', 'start.ts'), [], {
-    ...ALLOCATOR_ENV,
-    DATA_DIR: dir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    JWT_SECRET: secret,
-    TRUST_PROXY: '1',
-    LOG_LEVEL: 'warn',
-  });
+  const app = startBenchApp(dir, secret);
   const url = await app.url;
   const started = performance.now();
   const compliant: Learner[] = [];
