@@ -78,10 +78,23 @@ const viewDocument = (token: string, n: number) => {
   );
 };
 
-/** Fills the filesystem of DATA_DIR with one file, leaving about `leave` bytes free. */
+/**
+ * Fills the filesystem of DATA_DIR with one file, leaving about `leave` bytes free. The app keeps writing in the
+ * background (checkpoints, projections), so the free space can shrink between measuring and allocating: then
+ * the allocation fails and is tried again on a fresh measure.
+ */
 function fillDisk(leave: number) {
-  const { bavail, bsize } = statfsSync(dataDir);
-  execFileSync('fallocate', ['-l', String(Math.max(0, bavail * bsize - leave)), ballast]);
+  for (let attempt = 1; ; attempt++) {
+    const { bavail, bsize } = statfsSync(dataDir);
+    const size = bavail * bsize - leave;
+    if (size <= 0) return;
+    try {
+      execFileSync('fallocate', ['-l', String(size), ballast], { stdio: 'pipe' });
+      return;
+    } catch (error) {
+      if (attempt === 20) throw error;
+    }
+  }
 }
 
 async function until<T>(what: string, attempt: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
@@ -167,7 +180,7 @@ rootOnly(
     });
 
     // Space comes back; no restart. A new learner's writes are accepted and read back through the projections.
-    rmSync(ballast);
+    rmSync(ballast, { force: true });
     const newcomer = await until('a registration to be accepted again', async () => {
       const registered = await register();
       return registered.status === 201 ? (registered.body as { token: string }) : undefined;
