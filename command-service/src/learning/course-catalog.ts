@@ -113,6 +113,7 @@ export function createCourseCatalog(log: EventLog) {
     }
     if (comparePositions(head, after) > 0) after = head;
     for (const moduleId of changed) folded.set(moduleId, foldModule(published.get(moduleId) ?? []));
+    if (changed.size > 0) wholeCourse = undefined;
   }
 
   /** Catches up once for every lookup waiting at the same time. */
@@ -139,6 +140,16 @@ export function createCourseCatalog(log: EventLog) {
     return undefined;
   }
 
+  /** The course in force, worked out again only after a publication (every lesson completion asks for it). */
+  let wholeCourse: { readonly course: CatalogCourse | undefined } | undefined;
+  function courseInForce(): CatalogCourse | undefined {
+    const modules = [...folded.values()]
+      .filter((found): found is CatalogModule => found !== undefined)
+      .sort((a, b) => a.moduleId - b.moduleId)
+      .map(({ moduleId, lessonIds }) => ({ moduleId, lessonIds }));
+    return modules.length === 0 ? undefined : { version: courseVersion(), modules };
+  }
+
   /** Each publication's key within its module stream and its content hash, the latest of each. */
   function courseVersion(): string {
     const lines: string[] = [];
@@ -159,11 +170,8 @@ export function createCourseCatalog(log: EventLog) {
     /** The published course (undefined before any module is published). */
     async course(): Promise<CatalogCourse | undefined> {
       await current();
-      const modules = [...folded.values()]
-        .filter((found): found is CatalogModule => found !== undefined)
-        .sort((a, b) => a.moduleId - b.moduleId)
-        .map(({ moduleId, lessonIds }) => ({ moduleId, lessonIds }));
-      return modules.length === 0 ? undefined : { version: courseVersion(), modules };
+      wholeCourse ??= { course: courseInForce() };
+      return wholeCourse.course;
     },
     /** The version in force of a compliance document (the server's copy, never the client's). */
     async documentInForce(documentType: DocumentType): Promise<ActiveVersion | undefined> {
