@@ -172,6 +172,9 @@ interface Level {
   readonly learners: number;
   readonly result: LevelResult;
   readonly loopMaxMs: number;
+  /** The main thread's longest garbage-collection pause over the hold, and its share of the hold. */
+  readonly gcPauseMaxMs: number;
+  readonly gcShare: number;
   readonly rssMb: readonly number[];
   readonly serverCpuMs: number;
   readonly failures: readonly string[];
@@ -230,12 +233,16 @@ async function runLevel(
   const result = await answered;
   const hold = samples.slice(1);
   const loopMaxMs = Math.max(...hold.map((s) => s.loopDelayMaxMs));
+  const gcPauseMaxMs = Math.max(...hold.map((s) => s.gcPauseMaxMs));
+  const gcShare = hold.reduce((sum, s) => sum + s.gcMs, 0) / level.holdMs;
   const rssMb = samples.map((s) => s.rssMb);
   const serverCpuMs = (samples.at(-1)?.cpuMs ?? 0) - (samples[0]?.cpuMs ?? 0);
   return {
     learners,
     result,
     loopMaxMs,
+    gcPauseMaxMs,
+    gcShare,
     rssMb,
     serverCpuMs,
     failures: judge(result, loopMaxMs, rssMb, signInMs),
@@ -252,7 +259,8 @@ function printLevel(level: Level): void {
   report(
     `${fmt(level.learners)} learners`,
     level.failures.length === 0 ? 'within budget' : 'OVER BUDGET',
-    `${fmt(result.requests / seconds)} req/s, ${fmt(result.steps / seconds)} pages/s; loop max ${ms(level.loopMaxMs)}; ` +
+    `${fmt(result.requests / seconds)} req/s, ${fmt(result.steps / seconds)} pages/s; loop max ${ms(level.loopMaxMs)} ` +
+      `(main thread GC: longest pause ${ms(level.gcPauseMaxMs)}, ${fmt(level.gcShare * 100, 1)} % of the hold); ` +
       `RSS ${level.rssMb.map((mb) => fmt(mb)).join(' ')} MB; app CPU ${fmt(level.serverCpuMs / 1000 / seconds, 2)} cores, ` +
       `${fmt(cpuPerThousandLearnerMinutes(level), 1)} CPU-s per 1,000 learner-minutes; generator ${fmt(result.generatorCpuMs / 1000 / seconds, 2)} cores, ` +
       `late by ${ms(result.sendLagMaxMs)} at most`,
@@ -301,6 +309,8 @@ function writeResults(levels: readonly Level[], passed: Level | undefined, hashM
           failures: l.failures,
           requestsPerSecond: l.result.requests / (l.result.holdMs / 1000),
           loopMaxMs: l.loopMaxMs,
+          gcPauseMaxMs: l.gcPauseMaxMs,
+          gcShare: l.gcShare,
           rssMb: l.rssMb,
           appCpuCores: l.serverCpuMs / l.result.holdMs,
           generatorCpuCores: l.result.generatorCpuMs / l.result.holdMs,

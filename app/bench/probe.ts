@@ -3,7 +3,7 @@
 // come from the server's own loop, not the load generator's.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
 
 export interface ProbeSample {
@@ -17,7 +17,19 @@ export interface ProbeSample {
   readonly cpuMs: number;
   /** The part of `cpuMs` spent in the kernel (system time: sockets, files, memory mapping). */
   readonly systemCpuMs: number;
+  /** The main thread's longest garbage-collection pause since the last sample, and all of them together. */
+  readonly gcPauseMaxMs: number;
+  readonly gcMs: number;
 }
+
+let gcPauseMaxMs = 0;
+let gcMs = 0;
+new PerformanceObserver((entries) => {
+  for (const { duration } of entries.getEntries()) {
+    gcPauseMaxMs = Math.max(gcPauseMaxMs, duration);
+    gcMs += duration;
+  }
+}).observe({ entryTypes: ['gc'] });
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
@@ -33,8 +45,12 @@ process.on('message', (message) => {
     externalMb: memory.external / 2 ** 20,
     cpuMs: (cpu.user + cpu.system) / 1000,
     systemCpuMs: cpu.system / 1000,
+    gcPauseMaxMs,
+    gcMs,
   };
   delay.reset();
+  gcPauseMaxMs = 0;
+  gcMs = 0;
   process.send?.(sample);
 });
 // The IPC channel must not keep a finished server alive.
