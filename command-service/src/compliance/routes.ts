@@ -1,7 +1,7 @@
 import { streams } from '@tickwise/contracts';
 import { deterministicId, HttpError, handleCommand, type RouteHandlers, reply } from '@tickwise/platform';
 import type { CommandServiceDeps } from '../app/deps';
-import { type ComplianceEvent, complianceRecord } from './compliance-record';
+import { complianceRecord } from './compliance-record';
 
 /** Document views, acknowledgments with their evidence, risk assessments and warning acknowledgments. */
 export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'command'> {
@@ -49,13 +49,12 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
         },
       });
       // Acknowledging the same version again appends nothing and answers the record already there.
-      const isThisAcknowledgment = (e: ComplianceEvent) =>
-        e.type === 'DocumentAcknowledged' &&
-        e.data.documentType === body.documentType &&
-        e.data.version === body.version;
-      const acknowledged =
-        outcome.events.findLast(isThisAcknowledgment) ??
-        (await outcome.readHistory()).findLast(isThisAcknowledgment);
+      const acknowledged = outcome.history.findLast(
+        (e) =>
+          e.type === 'DocumentAcknowledged' &&
+          e.data.documentType === body.documentType &&
+          e.data.version === body.version,
+      );
       if (acknowledged?.type !== 'DocumentAcknowledged') throw new Error('acknowledgment was not recorded');
       return reply(outcome, {
         id: acknowledged.eventId,
@@ -89,7 +88,7 @@ export function complianceRoutes(deps: CommandServiceDeps): RouteHandlers<'comma
         ...command(userId, request.commandId, request.requestId),
         command: { kind: 'acknowledgeWarning', warningId: params.id, at: deps.now().toISOString() },
       });
-      const issued = (await outcome.readHistory()).findLast(
+      const issued = outcome.history.findLast(
         (e) => e.type === 'RegulatoryWarningIssued' && e.data.warningId === params.id,
       );
       if (issued?.type !== 'RegulatoryWarningIssued') throw new HttpError(404, 'Warning not found');

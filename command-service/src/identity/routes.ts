@@ -78,7 +78,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         actor: userId,
         correlationId: request.requestId,
       });
-      const user = userRecordFromStream(await registered.readHistory(), false);
+      const user = userRecordFromStream(registered.history, false);
       if (!user) throw new Error('registration did not record the user');
       // The user stream is written after the e-mail reservation, so its position covers both. The token works
       // on the very next request: registration is recorded whatever happens here, so a slow read model delays
@@ -137,7 +137,7 @@ export function identityRoutes(deps: CommandServiceDeps): RouteHandlers<'command
         correlationId: request.requestId,
       });
       const principal = await deps.users.principalOf(reserved.userId);
-      const user = userRecordFromStream(await recorded.readHistory(), principal?.isCompliant ?? false);
+      const user = userRecordFromStream(recorded.history, principal?.isCompliant ?? false);
       if (!user) throw new Error('login found a reservation without its user');
       return reply(recorded, { token: tokens.sign(reserved.userId), user });
     },

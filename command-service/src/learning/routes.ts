@@ -61,7 +61,7 @@ export function learningRoutes(deps: CommandServiceDeps): RouteHandlers<'command
       const [appended] = outcome.events;
       const completed =
         appended ??
-        (await outcome.readHistory()).find((e) =>
+        outcome.history.find((e) =>
           body.lessonId === null
             ? e.type === 'ModuleQuizCompleted' && e.data.moduleId === body.moduleId
             : e.type === 'LessonCompleted' && e.data.lessonId === body.lessonId,

@@ -11,12 +11,13 @@ import type { Decider } from './decider';
 import { CommandRefused } from './domain-error';
 import {
   emptyStream,
+  eventById,
   extend,
-  fingerprintOf,
   forget,
+  historyOf,
   type LoadedStream,
   loadStream,
-  readHistory,
+  positionAt,
   remember,
   type WithEventId,
 } from './stream-memory';
@@ -41,10 +42,10 @@ export interface CommandOutcome<S, E extends DomainEvent> {
   /** The events this command appended, or — for a repeated command — the ones it appended the first time. */
   events: WithEventId<E>[];
   /**
-   * The whole stream as the command left it, oldest first, read from the log when asked for: a command that
-   * changes nothing (acknowledging again) answers the record already there.
+   * The whole stream after the command, oldest first: a command that changes nothing (acknowledging again)
+   * answers the record already there without reading the stream twice. Copied when read, not before.
    */
-  readHistory(): Promise<readonly WithEventId<E>[]>;
+  readonly history: readonly WithEventId<E>[];
   /** Commit position of the last event appended by this command (absent when it appended nothing). */
   position: Position | undefined;
   /** True when the same command id had already been handled: nothing was appended again. */
@@ -123,31 +124,23 @@ export function handleCommand<C, S, E extends DomainEvent>(
 }
 
 /**
- * The events a command appended earlier, with the position of its last (none when it is new). A command's
- * events are appended together, so they follow one another from its first event id. Only a command whose
- * first event id's fingerprint the stream holds can be one seen before; only then is the stream read.
+ * The indexes of the events a command appended earlier (none when it is new). A command's events are
+ * appended together, so they follow one another from its first event id.
  */
-async function eventsOfCommand<E extends DomainEvent>(
-  log: EventLog,
-  stream: string,
-  loaded: LoadedStream<unknown>,
+function eventsOfCommand(
+  loaded: LoadedStream<unknown, DomainEvent>,
   commandKey: string,
   firstId: string,
-): Promise<{ events: WithEventId<E>[]; position: Position | undefined }> {
-  if (!loaded.fingerprints.has(fingerprintOf(firstId))) return { events: [], position: undefined };
-  const history = await readHistory<E>(log, stream, loaded);
-  const first = history.events.findIndex((event) => event.eventId === firstId);
-  if (first < 0) return { events: [], position: undefined };
-  let count = 1;
+): number[] {
+  const first = eventById(loaded, firstId)?.index;
+  if (first === undefined) return [];
+  const found = [first];
   while (
-    count < MAX_EVENTS_PER_COMMAND &&
-    history.events[first + count]?.eventId === commandEventId(commandKey, count)
+    found.length < MAX_EVENTS_PER_COMMAND &&
+    eventById(loaded, commandEventId(commandKey, found.length))?.index === first + found.length
   )
-    count++;
-  return {
-    events: history.events.slice(first, first + count),
-    position: history.positions[first + count - 1],
-  };
+    found.push(first + found.length);
+  return found;
 }
 
 async function decideAndAppend<C, S, E extends DomainEvent>(
@@ -165,25 +158,30 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
     const commandKey = `${request.commandId}@${request.stream}`;
     // The first event's id is worked out once: it finds a repeated command, and names a new one's first event.
     const firstEventId = commandEventId(commandKey, 0);
-    const previous = await eventsOfCommand<E>(deps.log, request.stream, loaded, commandKey, firstEventId);
-    // A decider that ignores history sees only its command's events; any other reads its stream to `at`.
-    const historyOf =
-      (at: LoadedStream<unknown>, own: WithEventId<E>[] = []) =>
-      async () =>
-        decider.ignoresHistory ? own : (await readHistory<E>(deps.log, request.stream, at)).events;
-    if (previous.events.length > 0) {
+    const previous = eventsOfCommand(loaded, commandKey, firstEventId);
+    if (previous.length > 0) {
       return {
         state,
-        events: previous.events,
-        readHistory: historyOf(loaded),
-        position: previous.position,
+        events: previous.map((index) => loaded.tape.events[index] as WithEventId<E>),
+        get history() {
+          return historyOf(loaded);
+        },
+        position: positionAt(loaded, previous[previous.length - 1] ?? -1),
         repeated: true,
       };
     }
     const decision = decider.decide(request.command, state);
     if (!decision.ok) throw new CommandRefused(decision.error);
     if (decision.events.length === 0) {
-      return { state, events: [], readHistory: historyOf(loaded), position: undefined, repeated: false };
+      return {
+        state,
+        events: [],
+        get history() {
+          return historyOf(loaded);
+        },
+        position: undefined,
+        repeated: false,
+      };
     }
     if (decision.events.length > MAX_EVENTS_PER_COMMAND)
       throw new Error('a command may append at most 16 events');
@@ -204,12 +202,19 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
         expectedRevision: decider.ignoresHistory ? 'any' : (loaded.revision ?? 'no_stream'),
       });
       for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
-      const after = extend(decider, loaded, appended);
+      const after = extend(
+        decider,
+        loaded,
+        appended,
+        appended.map((_, index) => (index === appended.length - 1 ? result.position : undefined)),
+      );
       if (!decider.ignoresHistory) remember(deps.log, decider, request.stream, after);
       return {
         state: after.state,
         events: appended,
-        readHistory: historyOf(after, appended),
+        get history() {
+          return historyOf(after);
+        },
         position: result.position,
         repeated: false,
       };

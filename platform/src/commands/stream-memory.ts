@@ -6,38 +6,55 @@ import type { Decider } from './decider';
 export type WithEventId<E extends DomainEvent> = E & { readonly eventId: string };
 
 /**
- * The fingerprint of an event id: its last 32 bits, random in every id the log makes (time-ordered ones lead
- * with the time, derived ones are hashes throughout). Two ids may share one; a match is then checked against
- * the stream itself.
+ * The events of a stream as far as this process has seen them, with their global positions (where known)
+ * and their indexes by id. Append-only and shared by a stream's successive states, so that a command adds
+ * its events without copying the history before them; each state sees the first `length` entries.
  */
-export const fingerprintOf = (eventId: string): number => Number.parseInt(eventId.slice(-8), 16);
+interface Tape<E extends DomainEvent> {
+  readonly events: WithEventId<E>[];
+  readonly positions: (Position | undefined)[];
+  /** Each event's index by its id (a repeated command finds its events without a scan). */
+  readonly eventIndex: Map<string, number>;
+}
 
-/**
- * A stream as a command sees it: the state folded from its history, its last revision and its events' id
- * fingerprints. Not the history itself: a command decides from the state, and the rare command that needs
- * events (a repeated one, one answering a record already there) reads them from the log.
- */
-export interface LoadedStream<S> {
+/** A stream as a command sees it: its history, the state folded from it, and its last revision. */
+export interface LoadedStream<S, E extends DomainEvent> {
   /** The last event's revision; null for a stream with no events. */
   readonly revision: number | null;
   readonly state: S;
-  /**
-   * The fingerprints of the stream's event ids: a command whose first event's is not among them is new. Shared
-   * by a stream's successive states, so an older state may hold a newer state's ones: a match is only a hint.
-   */
-  readonly fingerprints: Set<number>;
+  /** How many events the stream has: the tape's first `length`. */
+  readonly length: number;
+  readonly tape: Tape<E>;
   /** Whether any event holds personal data: such a stream is kept only briefly, and only while it opens. */
   readonly personal: boolean;
 }
 
+/** The stream's events, oldest first: a copy of its part of the tape, which later states add to. */
+export const historyOf = <E extends DomainEvent>(
+  loaded: LoadedStream<unknown, E>,
+): readonly WithEventId<E>[] => loaded.tape.events.slice(0, loaded.length);
+
+/** The event with id `eventId` among the stream's, and its index. */
+export function eventById<E extends DomainEvent>(
+  loaded: LoadedStream<unknown, E>,
+  eventId: string,
+): { event: WithEventId<E>; index: number } | undefined {
+  const index = loaded.tape.eventIndex.get(eventId);
+  if (index === undefined || index >= loaded.length) return undefined;
+  const event = loaded.tape.events[index];
+  return event?.eventId === eventId ? { event, index } : undefined;
+}
+
+/** The global position of the stream's event at `index`, where known. */
+export const positionAt = (loaded: LoadedStream<unknown, DomainEvent>, index: number) =>
+  index < loaded.length ? loaded.tape.positions[index] : undefined;
+
 /**
- * Streams kept per log and decider, the least recently used going first. A kept stream is its folded state
- * and one number per event: about 3.5 KB for a learner of the capacity bench's seeded history (56 events),
- * so 2,500 come to about 9 MB a decider. That covers every learner who writes again before 2,500 other
- * streams have been written: a learner working through checks and answers at once, and a long stream
- * written again and again, which would otherwise be read whole for every command.
+ * Streams kept per log and decider: the ones being written now; the least recently used go first. A kept
+ * stream holds its whole history (a repeated command answers its original events), about 50 KB for a
+ * learner of the bench's 50 events: 250 cover a classroom of 200 writing at once in about 12 MB a decider.
  */
-export const STREAMS_KEPT = 2_500;
+const STREAMS_KEPT = 250;
 
 /**
  * How long a stream holding personal data is kept after its last command: long enough for a learner's next
@@ -52,9 +69,12 @@ const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> =
 
 const holdsPersonalData = (event: DomainEvent) => Object.hasOwn(personalFields, event.type);
 
-const memories = new WeakMap<EventLog, WeakMap<object, LRUCache<string, LoadedStream<unknown>>>>();
+const memories = new WeakMap<
+  EventLog,
+  WeakMap<object, LRUCache<string, LoadedStream<unknown, DomainEvent>>>
+>();
 
-function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream<unknown>> {
+function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream<unknown, DomainEvent>> {
   let byDecider = memories.get(log);
   if (!byDecider) {
     byDecider = new WeakMap();
@@ -69,39 +89,51 @@ function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream
   return memory;
 }
 
-/** `loaded` with `events` after it: the state folded on, their fingerprints added. */
+/**
+ * `loaded` with `events` after it (recorded at `positions`). The events are added to the shared tape when
+ * `loaded` is its newest state (always, as commands on a stream take turns); otherwise its part of the
+ * tape is copied first, so an older state never sees events that are not its own.
+ */
 export function extend<S, E extends DomainEvent>(
   decider: Decider<unknown, S, E>,
-  loaded: LoadedStream<S>,
+  loaded: LoadedStream<S, E>,
   events: readonly WithEventId<E>[],
-): LoadedStream<S> {
+  positions: readonly (Position | undefined)[],
+): LoadedStream<S, E> {
   if (events.length === 0) return loaded;
-  for (const event of events) loaded.fingerprints.add(fingerprintOf(event.eventId));
+  const tape =
+    loaded.tape.events.length === loaded.length
+      ? loaded.tape
+      : {
+          events: loaded.tape.events.slice(0, loaded.length),
+          positions: loaded.tape.positions.slice(0, loaded.length),
+          eventIndex: new Map(
+            loaded.tape.events.slice(0, loaded.length).map((event, index) => [event.eventId, index]),
+          ),
+        };
+  for (const [offset, event] of events.entries()) {
+    tape.eventIndex.set(event.eventId, loaded.length + offset);
+    tape.events.push(event);
+    tape.positions.push(positions[offset]);
+  }
   return {
     revision: (loaded.revision ?? -1) + events.length,
     state: events.reduce(decider.evolve, loaded.state),
-    fingerprints: loaded.fingerprints,
+    length: loaded.length + events.length,
+    tape,
     personal: loaded.personal || events.some(holdsPersonalData),
   };
 }
 
-export const emptyStream = <S, E extends DomainEvent>(decider: Decider<unknown, S, E>): LoadedStream<S> => ({
+export const emptyStream = <S, E extends DomainEvent>(
+  decider: Decider<unknown, S, E>,
+): LoadedStream<S, E> => ({
   revision: null,
   state: decider.initialState,
-  fingerprints: new Set(),
+  length: 0,
+  tape: { events: [], positions: [], eventIndex: new Map() },
   personal: false,
 });
-
-/** The stream's events up to `loaded`'s revision, oldest first, read from the log. */
-export async function readHistory<E extends DomainEvent>(
-  log: EventLog,
-  stream: string,
-  loaded: LoadedStream<unknown>,
-): Promise<{ events: WithEventId<E>[]; positions: Position[] }> {
-  if (loaded.revision === null) return { events: [], positions: [] };
-  const recorded = await log.readStream(stream, { maxCount: loaded.revision + 1 });
-  return { events: recorded.map((event) => toDomain<E>(event)), positions: recorded.map((e) => e.position) };
-}
 
 /**
  * Loads a stream for a command: what this process kept of it from its last command, plus only the events
@@ -118,9 +150,9 @@ export async function loadStream<S, E extends DomainEvent>(
   log: EventLog,
   decider: Decider<unknown, S, E>,
   stream: string,
-): Promise<LoadedStream<S>> {
+): Promise<LoadedStream<S, E>> {
   const memory = memoryOf(log, decider);
-  let kept = memory.get(stream) as LoadedStream<S> | undefined;
+  let kept = memory.get(stream) as LoadedStream<S, E> | undefined;
   if (kept?.personal && !(await log.personalDataOpens?.(stream))) {
     memory.delete(stream);
     kept = undefined;
@@ -131,6 +163,7 @@ export async function loadStream<S, E extends DomainEvent>(
     decider,
     kept ?? emptyStream(decider),
     recorded.map((event) => toDomain<E>(event)),
+    recorded.map((event) => event.position),
   );
   remember(log, decider, stream, loaded);
   return loaded;
@@ -144,12 +177,12 @@ export function remember<S, E extends DomainEvent>(
   log: EventLog,
   decider: Decider<unknown, S, E>,
   stream: string,
-  loaded: LoadedStream<S>,
+  loaded: LoadedStream<S, E>,
 ): void {
   const memory = memoryOf(log, decider);
   if (loaded.revision === null || (loaded.personal && !log.personalDataOpens)) memory.delete(stream);
   else
-    memory.set(stream, loaded, {
+    memory.set(stream, loaded as LoadedStream<unknown, DomainEvent>, {
       ttl: loaded.personal ? PERSONAL_KEPT_MS : 0,
     });
 }
