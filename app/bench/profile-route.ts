@@ -5,19 +5,17 @@
 // ROUTE=mix drives the bench's learner mix instead of one route, ROUTE='POST /api/progress' (any name of the
 // bench's read and write workloads, or 'POST /api/auth/login') that route as the bench drives it, each learner their own requests; RATE=<req/s> makes it an open loop; HEAP=1 also
 // writes a heap snapshot of the main thread after the run (/tmp/prof/<route>.heapsnapshot).
-import { fork } from 'node:child_process';
 import { createSecretKey } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testing';
 import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
-import { ALLOCATOR_ENV } from '../src/allocator';
+import { startBenchApp } from './app-process';
 import { drive, driveAtRate, type Workload } from './load';
 import { LESSONS_PER_LEARNER, lessonDone, login, mix, reads, writes } from './workloads';
 
-const ROOT = resolve(__dirname, '..', '..');
 const N = Number(process.env.N ?? 300);
 const route = process.env.ROUTE ?? '/api/progress';
 const method = (process.env.METHOD ?? 'GET') as 'GET' | 'POST';
@@ -55,29 +53,9 @@ async function main() {
     await storage.close();
     console.log('seeded', dir);
   }
-  const child = fork(join(ROOT, 'app', 'src', 'start.ts'), [], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...ALLOCATOR_ENV,
-      DATA_DIR: dir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      JWT_SECRET: secret,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    },
-    execArgv: ['--import', require.resolve('tsx'), '--import', join(__dirname, 'probe.ts')],
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const url = await new Promise<string>((done) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c;
-      const m = /running at http:\/\/[^:\s]+:(\d+)/.exec(out);
-      if (m) done(`http://127.0.0.1:${m[1]}`);
-    });
-  });
+  const app = startBenchApp(dir, secret);
+  const { child } = app;
+  const url = await app.url;
   const learners = Array.from({ length: N }, (_, index) => ({
     index,
     userId: seededUserId(index),
