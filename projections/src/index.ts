@@ -3,6 +3,7 @@ export * from './read-models/analytics';
 export * from './read-models/catalog';
 export * from './read-models/certificates';
 export * from './read-models/compliance';
+export * from './read-models/compliance-reader';
 export * from './read-models/dashboard';
 export * from './read-models/learning';
 export * from './read-models/practice';

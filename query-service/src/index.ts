@@ -4,5 +4,4 @@ export * from './app/runtime';
 export { exportHashOf } from './audit/exports';
 export { verifyExport } from './audit/verify-export';
 export { checkCredential } from './certificates/credential';
-export { earliestViews } from './compliance/routes';
 export { dashboardOf } from './dashboard/formulas';

@@ -5,7 +5,6 @@
  */
 
 import { DocumentType, streams } from '@tickwise/contracts';
-import { earliestViews } from '@tickwise/query-service';
 import {
   type Client,
   documentInForce,
@@ -319,28 +318,4 @@ test('every error answered is exactly {error: string}', () => {
     expect(JSON.parse(response.text)).toEqual(response.body);
   }
   expect(stack.projectionErrors).toEqual([]);
-});
-
-describe('earliestViews', () => {
-  test('keeps the first view of each version from a log listed newest first', () => {
-    const entry = (id: string, at: string, version = '1.0', kind = 'document_viewed' as const) => ({
-      id,
-      kind,
-      at,
-      summary: '',
-      documentType: 'risk_disclosure' as const,
-      version,
-    });
-    expect(
-      earliestViews([
-        entry('4', '2026-01-01T00:00:04.000Z', '2.0'),
-        entry('3', '2026-01-01T00:00:03.000Z'),
-        { ...entry('2', '2026-01-01T00:00:02.000Z'), kind: 'document_acknowledged' },
-        entry('1', '2026-01-01T00:00:01.000Z'),
-      ]),
-    ).toEqual([
-      { documentType: 'risk_disclosure', version: '1.0', viewedAt: '2026-01-01T00:00:01.000Z' },
-      { documentType: 'risk_disclosure', version: '2.0', viewedAt: '2026-01-01T00:00:04.000Z' },
-    ]);
-  });
 });
