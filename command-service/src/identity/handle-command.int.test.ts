@@ -8,8 +8,12 @@ import {
   commandEventIds,
   type Decider,
   describeError,
+  domainError,
   type EventLog,
   handleCommand,
+  type Recorder,
+  recordCommand,
+  refuse,
   SqliteEventLog,
   WrongExpectedRevisionError,
 } from '@tickwise/platform';
@@ -307,13 +311,10 @@ describe('handleCommand', () => {
     expect(await log.headPosition()).toBe(head);
   });
 
-  test('a decider that ignores history appends without reading the stream, whatever its revision', async () => {
+  test('a recorder appends without reading the stream, whatever its revision', async () => {
     type Granted = EventOf<'RoleGranted'>;
-    const recorder: Decider<null, null, Granted> = {
-      initialState: null,
-      evolve: (state) => state,
+    const recorder: Recorder<null, Granted> = {
       decide: () => accept({ type: 'RoleGranted', data: { userId: 'u', role: 'auditor', grantedBy: 'x' } }),
-      ignoresHistory: true,
     };
     let reads = 0;
     const counting = wrapLog(log, {
@@ -322,13 +323,25 @@ describe('handleCommand', () => {
         return log.readStream(stream, options);
       },
     });
-    await handleCommand({ log: counting }, recorder, { ...request('recorder-1', 'cmd-r1'), command: null });
-    const second = await handleCommand({ log: counting }, recorder, {
+    await recordCommand({ log: counting }, recorder, { ...request('recorder-1', 'cmd-r1'), command: null });
+    const second = await recordCommand({ log: counting }, recorder, {
       ...request('recorder-1', 'cmd-r2'),
       command: null,
     });
     expect(reads).toBe(0);
-    expect(second.history.map((e) => e.eventId)).toEqual(second.events.map((e) => e.eventId));
-    expect((await log.readStream('recorder-1')).map((e) => e.revision)).toEqual([0, 1]);
+    const stored = await log.readStream('recorder-1');
+    expect(stored.map((e) => e.revision)).toEqual([0, 1]);
+    expect(second.events.map((e) => e.eventId)).toEqual([stored[1]?.eventId]);
+    expect(second.position).toBe(stored[1]?.position);
+  });
+
+  test('a recorder’s refusal appends nothing', async () => {
+    const refusing: Recorder<null, EventOf<'RoleGranted'>> = {
+      decide: () => refuse(domainError('conflict', 'not now')),
+    };
+    await expect(
+      recordCommand({ log }, refusing, { ...request('recorder-2', 'cmd-r3'), command: null }),
+    ).rejects.toBeInstanceOf(CommandRefused);
+    expect(await log.readStream('recorder-2')).toEqual([]);
   });
 });

@@ -15,12 +15,15 @@ export interface Decider<C, S, E extends DomainEvent> {
   initialState: S;
   evolve(state: S, event: E): S;
   decide(command: C, state: S): Decision<E>;
-  /**
-   * Set for a stream whose decisions never depend on its past (a record of reads): the handler then
-   * neither loads it nor checks its revision, so recording stays as cheap on a long stream as on a new one.
-   * A repeated command id is then not recognised: such commands must come with a new id each time.
-   */
-  readonly ignoresHistory?: true;
+}
+
+/**
+ * The rules of an append-only stream whose decisions never depend on its past (a record of reads, such as the
+ * auditor's trail): a decision for a command alone, with no state to fold. `recordCommand` handles it without
+ * reading the stream. A repeated command id is not recognised: each command must come with a new id.
+ */
+export interface Recorder<C, E extends DomainEvent> {
+  decide(command: C): Decision<E>;
 }
 
 export const fold = <C, S, E extends DomainEvent>(decider: Decider<C, S, E>, events: readonly E[]): S =>

@@ -7,10 +7,9 @@ import {
   type Position,
   WrongExpectedRevisionError,
 } from '../eventlog/port';
-import type { Decider } from './decider';
+import type { Decider, Recorder } from './decider';
 import { CommandRefused } from './domain-error';
 import {
-  emptyStream,
   eventById,
   extend,
   forget,
@@ -118,9 +117,64 @@ export function handleCommand<C, S, E extends DomainEvent>(
   request: CommandRequest<C>,
   maxAttempts = 8,
 ): Promise<CommandOutcome<S, E>> {
-  const attempt = () => decideAndAppend(deps, decider, request, maxAttempts);
-  // A command that ignores history appends at any revision: nothing to wait for.
-  return decider.ignoresHistory ? attempt() : afterEarlierCommands(deps.log, request.stream, attempt);
+  return afterEarlierCommands(deps.log, request.stream, () =>
+    decideAndAppend(deps, decider, request, maxAttempts),
+  );
+}
+
+/** What recording a command appended: its events (none if the recorder decided none). */
+export interface RecordOutcome<E extends DomainEvent> {
+  events: WithEventId<E>[];
+  /** Commit position of the last event appended (absent when nothing was). */
+  position: Position | undefined;
+}
+
+/**
+ * Decide → append after whatever the stream holds, for a recorder: the stream is neither read nor checked, so
+ * recording costs the same on a long stream as on a new one, and commands on a stream need not take turns.
+ */
+export async function recordCommand<C, E extends DomainEvent>(
+  deps: CommandDeps,
+  recorder: Recorder<C, E>,
+  request: CommandRequest<C>,
+): Promise<RecordOutcome<E>> {
+  const decision = recorder.decide(request.command);
+  if (!decision.ok) throw new CommandRefused(decision.error);
+  if (decision.events.length === 0) return { events: [], position: undefined };
+  const { appended, newEvents } = commandEvents(deps, request, decision.events);
+  const result = await deps.log.appendToStream(request.stream, newEvents, { expectedRevision: 'any' });
+  for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
+  return { events: appended, position: result.position };
+}
+
+/** The key a command's event ids are made from: one command's events on two streams never collide. */
+const commandKeyOf = (request: CommandRequest<unknown>) => `${request.commandId}@${request.stream}`;
+
+/**
+ * A command's decided events as they are appended: each with its id (from the command and the stream; the
+ * first one's may be given, worked out already) and the command's metadata.
+ */
+function commandEvents<E extends DomainEvent>(
+  deps: CommandDeps,
+  request: CommandRequest<unknown>,
+  decided: readonly E[],
+  firstEventId = commandEventId(commandKeyOf(request), 0),
+): { appended: WithEventId<E>[]; newEvents: NewEvent[] } {
+  if (decided.length > MAX_EVENTS_PER_COMMAND) throw new Error('a command may append at most 16 events');
+  const commandKey = commandKeyOf(request);
+  const occurredAt = (deps.now?.() ?? new Date()).toISOString();
+  const appended = decided.map((event, index) => ({
+    ...event,
+    eventId: index === 0 ? firstEventId : commandEventId(commandKey, index),
+  }));
+  const metadata = commandMetadata(request, occurredAt);
+  const domain: readonly DomainEvent[] = decided;
+  const newEvents: NewEvent[] = domain.map((event, index) => ({
+    ...event,
+    eventId: appended[index]?.eventId,
+    metadata,
+  }));
+  return { appended, newEvents };
 }
 
 /**
@@ -150,12 +204,9 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
   maxAttempts: number,
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
-    const loaded = decider.ignoresHistory
-      ? emptyStream(decider)
-      : await loadStream(deps.log, decider, request.stream);
+    const loaded = await loadStream(deps.log, decider, request.stream);
     const { state } = loaded;
-    // Event ids depend on the command and the stream: one command's events on two streams never collide.
-    const commandKey = `${request.commandId}@${request.stream}`;
+    const commandKey = commandKeyOf(request);
     // The first event's id is worked out once: it finds a repeated command, and names a new one's first event.
     const firstEventId = commandEventId(commandKey, 0);
     const previous = eventsOfCommand(loaded, commandKey, firstEventId);
@@ -183,23 +234,10 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
         repeated: false,
       };
     }
-    if (decision.events.length > MAX_EVENTS_PER_COMMAND)
-      throw new Error('a command may append at most 16 events');
-    const occurredAt = (deps.now?.() ?? new Date()).toISOString();
-    const appended = decision.events.map((event, index) => ({
-      ...event,
-      eventId: index === 0 ? firstEventId : commandEventId(commandKey, index),
-    }));
-    const metadata = commandMetadata(request, occurredAt);
-    const decided: readonly DomainEvent[] = decision.events;
-    const newEvents: NewEvent[] = decided.map((event, index) => ({
-      ...event,
-      eventId: appended[index]?.eventId,
-      metadata,
-    }));
+    const { appended, newEvents } = commandEvents(deps, request, decision.events, firstEventId);
     try {
       const result = await deps.log.appendToStream(request.stream, newEvents, {
-        expectedRevision: decider.ignoresHistory ? 'any' : (loaded.revision ?? 'no_stream'),
+        expectedRevision: loaded.revision ?? 'no_stream',
       });
       for (const event of decision.events) deps.metrics?.eventsAppended.inc({ type: event.type });
       const after = extend(
@@ -208,7 +246,7 @@ async function decideAndAppend<C, S, E extends DomainEvent>(
         appended,
         appended.map((_, index) => (index === appended.length - 1 ? result.position : undefined)),
       );
-      if (!decider.ignoresHistory) remember(deps.log, decider, request.stream, after);
+      remember(deps.log, decider, request.stream, after);
       return {
         state: after.state,
         events: appended,

@@ -18,9 +18,9 @@ import {
   canonicalJson,
   type EventLog,
   HttpError,
-  handleCommand,
   type RecordedEvent,
   type RouteHandlers,
+  recordCommand,
   sha256Hex,
 } from '@tickwise/platform';
 import { activeCollection, type UserDoc, type VersionAcknowledgmentDoc } from '@tickwise/projections';
@@ -47,7 +47,7 @@ export function auditQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
   ) {
     const auditorId = request.principal.userId;
     const viewedAt = deps.now().toISOString();
-    await handleCommand(deps, auditTrail, {
+    await recordCommand(deps, auditTrail, {
       stream: streams.audit(auditorId),
       command: {
         viewed: {
