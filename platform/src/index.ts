@@ -45,6 +45,7 @@ export * from './readmodels/change-feed';
 export * from './readmodels/derived';
 export * from './readmodels/in-memory-read-models';
 export * from './readmodels/port';
+export * from './readmodels/shared-values';
 export * from './readmodels/sqlite-read-models';
 export * from './runtime/heap-growth';
 export * from './runtime/process';

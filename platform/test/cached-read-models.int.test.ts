@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CachedReadModelStore } from '../src/readmodels/cached-read-models';
+import { isShared } from '../src/readmodels/shared-values';
 import { SqliteReadModelStore } from '../src/readmodels/sqlite-read-models';
 import { describeReadModelContract } from './readmodels.contract';
 
@@ -101,16 +102,19 @@ describe('the read cache follows what other connections commit', () => {
     expect(await reader.get('docs', 'a')).toEqual({ id: 'a', v: 2 });
   });
 
-  test('cached documents and results are frozen: a caller cannot change what the next one reads', async () => {
+  test('cached documents and results are shared: a caller cannot change what the next one reads', async () => {
     await writer.commit([
       { kind: 'upsert', collection: 'docs', doc: { id: 'a', list: [3, 1, 2] } },
       { kind: 'upsert', collection: 'docs', doc: { id: 'b', list: [] } },
     ]);
     const doc = (await reader.get<{ id: string; list: number[] }>('docs', 'a')) ?? { id: '', list: [] };
+    expect([isShared(doc), isShared(doc.list)]).toEqual([true, true]);
     expect(() => doc.list.sort()).toThrow('read only');
     const found = await reader.find('docs', { sort: [{ field: 'id', direction: 'asc' }] });
+    expect(isShared(found)).toBe(true);
     expect(() => found.reverse()).toThrow('read only');
-    expect(await reader.get('docs', 'a')).toEqual({ id: 'a', list: [3, 1, 2] });
+    expect(await reader.get('docs', 'a')).toBe(doc);
+    expect(doc).toEqual({ id: 'a', list: [3, 1, 2] });
   });
 });
 

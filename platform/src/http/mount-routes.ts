@@ -22,6 +22,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { CommandOutcome } from '../commands/handle-command';
 import type { Position } from '../eventlog/port';
+import { isShared } from '../readmodels/shared-values';
 import type { AuthState, Principal } from './authentication';
 import { HttpError } from './errors';
 import { ownBytes } from './own-bytes';
@@ -179,9 +180,6 @@ function acceptsGzip(ctx: Context): boolean {
   return accepts;
 }
 
-const isFrozenObject = (value: unknown): value is object =>
-  value !== null && typeof value === 'object' && Object.isFrozen(value);
-
 /** The codec of a list answer's items (an io-ts `t.array`), so each shared item is encoded on its own. */
 function itemCodecOf(codec: unknown): ItemCodec | undefined {
   const list = codec as { _tag?: unknown; type?: ItemCodec };
@@ -200,11 +198,12 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
     const handler = (handlers as Record<string, MountedHandler | undefined>)[route.name];
     if (!handler) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put';
-    // A frozen body is shared and never changes (derived once from the read cache's answers, see
-    // `derivedFrom`): it is encoded and turned into JSON bytes once, and those bytes are sent every time. So is
-    // each frozen item of a list whose other items are the caller's own (a module's lessons, most of them
-    // as every learner sees them). Bytes, not text: Koa and Node would each measure a text's UTF-8 length
-    // and then encode it (lessons' typography makes that a slow scan), where bytes are written as they are.
+    // A shared body never changes and stays the same object until a commit changes what it was read from
+    // (the read cache's answers and what `derivedFrom` derives from them, see shared-values.ts): it is
+    // encoded and turned into JSON bytes once, and those bytes are sent every time. So is each shared item of
+    // a list whose other items are the caller's own (a module's lessons, most as every learner sees them).
+    // Bytes, not text: Koa and Node would each measure a text's UTF-8 length and then encode it (lessons'
+    // typography makes that a slow scan), where bytes are written as they are.
     const cached = new WeakMap<object, Buffer>();
     const bytesOf = (value: object, codec: ItemCodec) => {
       let bytes = cached.get(value);
@@ -236,11 +235,11 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
     const items = itemCodecOf(route.response);
     /** A list some of whose items are shared: their bytes, joined with the others'. */
     const sharedItemsJson = (body: unknown): Buffer | undefined => {
-      if (!items || !Array.isArray(body) || !body.some(isFrozenObject)) return undefined;
+      if (!items || !Array.isArray(body) || !body.some(isShared)) return undefined;
       const parts: Buffer[] = [];
       body.forEach((value: unknown, index) => {
         parts.push(index === 0 ? OPEN_LIST : COMMA);
-        parts.push(isFrozenObject(value) ? bytesOf(value, items) : jsonBytes(items.encode(value)));
+        parts.push(isShared(value) ? bytesOf(value, items) : jsonBytes(items.encode(value)));
       });
       parts.push(CLOSE_LIST);
       return Buffer.concat(parts);
@@ -271,7 +270,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       // Koa would turn a null body into 204 No Content: a route whose answer is null ("none yet") says so in
       // JSON, as every other answer is JSON.
       ctx.set('Content-Type', JSON_CONTENT_TYPE);
-      if (isFrozenObject(reply.body)) {
+      if (isShared(reply.body)) {
         const bytes = bytesOf(reply.body, route.response);
         if (bytes.length >= MIN_GZIP_BYTES) {
           ctx.vary('Accept-Encoding');

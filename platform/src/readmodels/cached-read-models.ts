@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from './change-feed';
-import { deepFreeze } from './derived';
 import type { Checkpoint, CollectionSpec, Doc, FindQuery, ReadModelStore, WriteOp } from './port';
+import { type Shared, shared } from './shared-values';
 
 export interface ReadCacheOptions {
   /** Documents kept (least recently used out first); default 20,000. */
@@ -23,11 +23,12 @@ interface Entry<T> {
  * one moment of the store, as if they had all been made at its start), again whenever a connection of this
  * thread has committed, and always after a checkpoint is read: so once a projection's checkpoint is seen
  * (read-your-writes) its documents are seen too, and what this thread wrote is read back at once. Documents
- * and query results are frozen: callers must copy before they change anything.
+ * and query results are shared values (shared-values.ts): frozen, and the same objects until a commit changes
+ * them. Callers must copy before they change anything.
  */
 export class CachedReadModelStore implements ReadModelStore {
-  private readonly docs: LRUCache<string, Entry<Doc | null>>;
-  private readonly queries: LRUCache<string, Entry<readonly Doc[]>>;
+  private readonly docs: LRUCache<string, Entry<Shared<Doc> | null>>;
+  private readonly queries: LRUCache<string, Entry<Shared<Doc[]>>>;
   /** Per collection: moves on a collection-wide change (documents read before it are stale). */
   private readonly wide = new Map<string, number>();
   /** Per collection: moves on any change (query results read before it are stale). */
@@ -102,7 +103,7 @@ export class CachedReadModelStore implements ReadModelStore {
     // a collection-wide change moves the collection's epoch past the entry's.
     if (cached !== undefined && cached.epoch === epoch) return (cached.value ?? undefined) as T | undefined;
     const doc = await this.inner.get<T>(collection, id);
-    this.docs.set(key, { value: doc === undefined ? null : deepFreeze(doc), epoch });
+    this.docs.set(key, { value: doc === undefined ? null : shared(doc), epoch });
     return doc;
   }
 
@@ -116,7 +117,7 @@ export class CachedReadModelStore implements ReadModelStore {
     const epoch = this.any.get(collection) ?? 0;
     const cached = this.queries.get(key);
     if (cached !== undefined && cached.epoch === epoch) return cached.value as T[];
-    const docs = deepFreeze(await this.inner.find<T>(collection, query));
+    const docs = shared(await this.inner.find<T>(collection, query));
     this.queries.set(key, { value: docs, epoch });
     return docs;
   }
