@@ -20,6 +20,14 @@ export const bandOf = (score: number) => Math.min(BANDS.length - 1, Math.floor(s
 export const UPPER_GROUP_MIN = 75;
 export const LOWER_GROUP_MAX = 50;
 
+/** A learner's first answer to a quiz question or a lesson check. */
+export interface FirstAnswer {
+  /** The quiz question's id, or the lesson check's `checkItemKey`. */
+  qid: string;
+  moduleId: number;
+  correct: boolean;
+}
+
 export interface AnalyticsLearnerDoc {
   id: string;
   registered: boolean;
@@ -30,12 +38,8 @@ export interface AnalyticsLearnerDoc {
   compliant: boolean;
   startedModules: number[];
   completedModules: number[];
-  /**
-   * First answers, as ",question:module:correct" entries (e.g. ",101:1:1"; a lesson check's question is its
-   * `checkItemKey`, ",c10011:1:0"): a string because it grows with every question, and appending to a string
-   * costs far less than copying a map on every answer.
-   */
-  firstAnswers: string;
+  /** The first answer to each question and lesson check, in the order given. */
+  firstAnswers: FirstAnswer[];
   firstScores: Record<string, number>;
   assessments: number;
   psychology: { scores: Record<PsychologyCategory, number>; archetype: string } | null;
@@ -102,29 +106,13 @@ const empty = (id: string): AnalyticsLearnerDoc => ({
   compliant: false,
   startedModules: [],
   completedModules: [],
-  firstAnswers: '',
+  firstAnswers: [],
   firstScores: {},
   assessments: 0,
   psychology: null,
 });
-/**
- * A copy of a learner document for a handler to change. Spelled out field by field (in the order `empty`
- * gives them, which is the order stored documents have): `{ ...doc }` costs about twenty times as much for
- * a document of this shape, and a rebuild copies one for nearly every event of the history.
- */
-const copyOf = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => ({
-  id: doc.id,
-  registered: doc.registered,
-  acknowledged: doc.acknowledged,
-  riskExpiresAt: doc.riskExpiresAt,
-  compliant: doc.compliant,
-  startedModules: doc.startedModules,
-  completedModules: doc.completedModules,
-  firstAnswers: doc.firstAnswers,
-  firstScores: doc.firstScores,
-  assessments: doc.assessments,
-  psychology: doc.psychology,
-});
+/** A copy of a learner document for a handler to change. */
+const copyOf = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => ({ ...doc });
 /** Sets `compliant` on a handler's own copy once the learner has passed the gate. */
 const gate = (doc: AnalyticsLearnerDoc): AnalyticsLearnerDoc => {
   doc.compliant =
@@ -151,69 +139,7 @@ const documentVersions = documents<DocumentVersionsDoc, EventOf<'ComplianceDocum
  * apart from every quiz question's whatever ids the authors choose.
  */
 export const checkItemKey = (checkId: number) => `c${checkId}`;
-const CHECK_PREFIX = 'c'.charCodeAt(0);
-const isCheckItem = (qid: string) => qid.charCodeAt(0) === CHECK_PREFIX;
-
-/** Reads ",question:module:correct" entries. */
-export function parseAnswers(entries: string): Array<{ qid: string; moduleId: number; correct: boolean }> {
-  const answers: Array<{ qid: string; moduleId: number; correct: boolean }> = [];
-  forEachAnswer(entries, 0, (qid, moduleId, correct) => {
-    answers.push({ qid, moduleId, correct });
-  });
-  return answers;
-}
-
-const ONE = '1'.charCodeAt(0);
-/** Where the field of an entry that starts at `start` ends: at its colon, or at the entry's `end`. */
-const fieldEnd = (entries: string, start: number, end: number) => {
-  const colon = entries.indexOf(':', start);
-  return colon >= 0 && colon < end ? colon : end;
-};
-
-/**
- * Visits the ",question:module:correct" entries of `entries` from index `from` (an entry boundary), reading
- * each as `parseAnswers` does but without splitting strings into arrays: this runs for every first answer
- * of the history.
- */
-function forEachAnswer(
-  entries: string,
-  from: number,
-  visit: (qid: string, moduleId: number, correct: boolean) => void,
-): void {
-  for (let start = from; start < entries.length; ) {
-    const comma = entries.indexOf(',', start);
-    const end = comma < 0 ? entries.length : comma;
-    if (end > start) {
-      const qidEnd = fieldEnd(entries, start, end);
-      const moduleEnd = qidEnd < end ? fieldEnd(entries, qidEnd + 1, end) : end;
-      const correctEnd = moduleEnd < end ? fieldEnd(entries, moduleEnd + 1, end) : end;
-      visit(
-        entries.slice(start, qidEnd),
-        qidEnd < end ? Number(entries.slice(qidEnd + 1, moduleEnd)) : 0,
-        correctEnd === moduleEnd + 2 && entries.charCodeAt(moduleEnd + 1) === ONE,
-      );
-    }
-    start = end + 1;
-  }
-}
-
-/**
- * Visits the entries whose module is `moduleId`, found by their ":module:" text: the handler writes module
- * ids (and the `firstScores` keys) from numbers, so equal modules are equal texts, and only a module sits
- * between two colons.
- */
-function forEachAnswerToModule(
-  entries: string,
-  moduleId: string,
-  visit: (qid: string, correct: boolean) => void,
-): void {
-  const needle = `:${moduleId}:`;
-  for (let at = entries.indexOf(needle); at >= 0; at = entries.indexOf(needle, at + needle.length)) {
-    const comma = entries.indexOf(',', at + needle.length);
-    const correct = entries.slice(at + needle.length, comma < 0 ? entries.length : comma);
-    visit(entries.slice(entries.lastIndexOf(',', at) + 1, at), correct === '1');
-  }
-}
+const isCheckItem = (qid: string) => qid.startsWith('c');
 
 const increment = (counts: Record<string, number>, key: string, by: number) => {
   counts[key] = (counts[key] ?? 0) + by;
@@ -257,10 +183,10 @@ const joinGroup = (item: ReturnType<typeof emptyItem>, score: number, correct: b
 };
 
 /** A learner document with this first answer appended, or the same document when it is not the first. */
-const withFirstAnswer = (doc: AnalyticsLearnerDoc, qid: string, moduleId: number, isCorrect: boolean) => {
-  if (doc.firstAnswers.includes(`,${qid}:`)) return doc;
+const withFirstAnswer = (doc: AnalyticsLearnerDoc, qid: string, moduleId: number, correct: boolean) => {
+  if (doc.firstAnswers.some((answer) => answer.qid === qid)) return doc;
   const next = copyOf(doc);
-  next.firstAnswers = `${doc.firstAnswers},${qid}:${moduleId}:${isCorrect ? 1 : 0}`;
+  next.firstAnswers = [...doc.firstAnswers, { qid, moduleId, correct }];
   return next;
 };
 
@@ -284,7 +210,8 @@ const changePsychology = (
 export const analyticsProjection = projection({
   name: 'analytics',
   // 2: lesson checks join the item analysis.
-  version: 2,
+  // 3: first answers as a list of plain entries, not one encoded string.
+  version: 3,
   collections: [{ name: 'learners' }, { name: 'aggregates' }, { name: 'documents' }],
   handlers: [
     onLearner(
@@ -364,19 +291,16 @@ export const analyticsProjection = projection({
         id: 'items',
         apply: (items, before, after) => {
           const next = items ?? { id: 'items', questions: {} };
-          const afterAnswers = after?.firstAnswers ?? '';
-          const beforeAnswers = before?.firstAnswers ?? '';
-          // New first answers are what was appended to the string.
-          if (afterAnswers.length > beforeAnswers.length) {
-            forEachAnswer(afterAnswers, beforeAnswers.length, (qid, moduleId, correct) => {
-              const item = itemOf(next, qid, moduleId);
-              item.firstAttempts += 1;
-              if (correct) item.firstCorrect += 1;
-              // A check is practice, answered before or after the quiz: answered after the learner's first
-              // score on its module, it joins their group at once (before, it joins with the quiz's questions).
-              const score = isCheckItem(qid) ? after?.firstScores[moduleId] : undefined;
-              if (score !== undefined) joinGroup(item, score, correct);
-            });
+          const afterAnswers = after?.firstAnswers ?? [];
+          // First answers are only ever added at the end: the new ones are those after the earlier count.
+          for (const { qid, moduleId, correct } of afterAnswers.slice(before?.firstAnswers.length ?? 0)) {
+            const item = itemOf(next, qid, moduleId);
+            item.firstAttempts += 1;
+            if (correct) item.firstCorrect += 1;
+            // A check is practice, answered before or after the quiz: answered after the learner's first
+            // score on its module, it joins their group at once (before, it joins with the quiz's questions).
+            const score = isCheckItem(qid) ? after?.firstScores[moduleId] : undefined;
+            if (score !== undefined) joinGroup(item, score, correct);
           }
           // At a learner's first completion of a module quiz, their first answers to its questions join the
           // upper or lower group by that first score. (A handler that adds a first score gives the document a new
@@ -387,9 +311,9 @@ export const analyticsProjection = projection({
             if (before?.firstScores[moduleId] !== undefined) continue;
             const score = afterScores[moduleId] as number;
             if (score < UPPER_GROUP_MIN && score > LOWER_GROUP_MAX) continue;
-            forEachAnswerToModule(afterAnswers, moduleId, (qid, correct) => {
-              joinGroup(itemOf(next, qid, Number(moduleId)), score, correct);
-            });
+            for (const answer of afterAnswers)
+              if (answer.moduleId === Number(moduleId))
+                joinGroup(itemOf(next, answer.qid, answer.moduleId), score, answer.correct);
           }
           return next;
         },

@@ -1,7 +1,13 @@
 import { type DocumentType, event, streams } from '@tickwise/contracts';
 import { riskAssessed } from '../../test/helpers';
 import { inStream, projectionSpec, type Then } from '../../test/projection-spec';
-import { analyticsProjection, checkItemKey, type FunnelDoc, type ItemsDoc } from './analytics';
+import {
+  type AnalyticsLearnerDoc,
+  analyticsProjection,
+  checkItemKey,
+  type FunnelDoc,
+  type ItemsDoc,
+} from './analytics';
 
 const { given } = projectionSpec(analyticsProjection);
 const hash = 'e'.repeat(64);
@@ -87,6 +93,20 @@ test('item analysis: first answers only, and the upper and lower groups by the f
       lowerCorrect: 0,
     },
   });
+});
+
+test("a learner's working document keeps each first answer as a plain entry, in the order given", () => {
+  const learner = inStream(streams.learning('u1'));
+  const then = given(...learner(answered(102, false), answered(101, true))).when(
+    ...learner(answered(102, true), answered(103, true)),
+  );
+  const firstAnswers = then.document<AnalyticsLearnerDoc>('learners', 'u1')?.firstAnswers;
+  expect(firstAnswers).toEqual([
+    { qid: '102', moduleId: 1, correct: false },
+    { qid: '101', moduleId: 1, correct: true },
+    { qid: '103', moduleId: 1, correct: true },
+  ]);
+  expect(JSON.parse(JSON.stringify(firstAnswers))).toEqual(firstAnswers);
 });
 
 test('lesson checks: first answers only, keyed apart from quiz questions; grouped by the first quiz score whether answered before or after it', () => {
