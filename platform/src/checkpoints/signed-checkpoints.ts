@@ -22,13 +22,7 @@ import {
 } from './checkpoint';
 import { headLeaf, MerkleTree } from './merkle-tree';
 import { type CheckpointKeys, loadCheckpointKeys } from './signing-key';
-
-/** A stream's leaf: where it sits in the tree and the head it holds. */
-interface Leaf {
-  index: number;
-  revision: number;
-  hash: string;
-}
+import { type Leaf, StreamLeaves } from './stream-leaves';
 
 /** The newest verified checkpoint and, for the streams asked about, their signed heads with proofs. */
 export interface CheckpointView {
@@ -69,7 +63,7 @@ export function signedCheckpointsOf(
  */
 export class SignedCheckpoints {
   private readonly tree = new MerkleTree();
-  private readonly leaves = new Map<string, Leaf>();
+  private readonly leaves = new StreamLeaves();
   /** Hash of each accepted checkpoint, by seq - 1. */
   private readonly hashes: string[] = [];
   private latestCheckpoint: SignedCheckpoint | null = null;
@@ -159,7 +153,7 @@ export class SignedCheckpoints {
     let appended = 0;
     for (const head of heads) {
       const known = this.leaves.get(head.stream);
-      if (!before.has(head.stream)) before.set(head.stream, known ? { ...known } : undefined);
+      if (!before.has(head.stream)) before.set(head.stream, known);
       const index = known?.index ?? size + appended++;
       this.leaves.set(head.stream, { index, revision: head.revision, hash: head.hash });
       changes.push([index, headLeaf(head)]);
