@@ -6,7 +6,10 @@
 // (BENCH_CAPACITY_HOLD_SECONDS, default 180). A level passes when, over its hold: every route's p99 ≤ 100 ms,
 // sign-in's p99 ≤ 2 × one idle hash + 25 ms, no errors, the app's event-loop delay max ≤ 50 ms, and its resident
 // memory ≤ 400 MB without an upward trend. The capacity is the largest level that passes; the figures at the
-// level above it show what breaks first.
+// level above it show what breaks first. Then a soak: the capacity level held for BENCH_CAPACITY_SOAK_SECONDS
+// (default 600; 0 skips it), its resident memory sampled every 10 s and once more a minute after the load
+// stops. It levels off when the mean of its last third stays within 10 % of its first third, and falls back
+// when the memory a minute after is below that last third.
 //
 // BENCH_CAPACITY_MAX caps the levels (default 40,000: that many learners are seeded). BENCH_CAPACITY_SEED_DIR
 // keeps the seeded history there and starts every later run from a copy of it. BENCH_CAPACITY_LEVELS=<n>[,<n>…]
@@ -32,6 +35,9 @@ const FROM = Number(process.env.BENCH_CAPACITY_FROM ?? 10_000);
 const MAX = Number(process.env.BENCH_CAPACITY_MAX ?? 40_000);
 const HOLD_SECONDS = Number(process.env.BENCH_CAPACITY_HOLD_SECONDS ?? 180);
 const WARMUP_SECONDS = Number(process.env.BENCH_CAPACITY_WARMUP_SECONDS ?? 30);
+const SOAK_SECONDS = Number(process.env.BENCH_CAPACITY_SOAK_SECONDS ?? 600);
+/** How long the soak's app is left without load before its memory is sampled once more. */
+const AFTER_SOAK_SECONDS = 60;
 const SEED_DIR = process.env.BENCH_CAPACITY_SEED_DIR;
 const LEVELS = process.env.BENCH_CAPACITY_LEVELS?.split(',').filter(Boolean).map(Number);
 const CPU_PROF = process.env.BENCH_CAPACITY_CPU_PROF;
@@ -206,13 +212,14 @@ async function runLevel(
   generator: ReturnType<typeof fork>,
   learners: number,
   signInMs: number,
+  holdSeconds = HOLD_SECONDS,
 ): Promise<Level> {
   await waitFor(() => caughtUp(url), 'the projections caught up before the level', 600);
   const level: LevelMessage = {
     kind: 'level',
     learners,
     warmupMs: WARMUP_SECONDS * 1000,
-    holdMs: HOLD_SECONDS * 1000,
+    holdMs: holdSeconds * 1000,
   };
   const answered = new Promise<LevelResult>((resolve) => {
     const on = (message: { kind?: string }) => {
@@ -278,7 +285,13 @@ function printRoutes(level: Level): void {
   for (const [what, count] of Object.entries(level.result.errors)) report(`  error: ${what}`, fmt(count));
 }
 
-function writeResults(levels: readonly Level[], passed: Level | undefined, hashMs: number, signInMs: number) {
+function writeResults(
+  levels: readonly Level[],
+  passed: Level | undefined,
+  soaked: Soak | undefined,
+  hashMs: number,
+  signInMs: number,
+) {
   const when = new Date().toISOString();
   mkdirSync(join(ROOT, 'docs', 'performance', 'results'), { recursive: true });
   writeFileSync(
@@ -293,6 +306,7 @@ function writeResults(levels: readonly Level[], passed: Level | undefined, hashM
           warmupSeconds: WARMUP_SECONDS,
           thinkMeanMs: THINK_MEAN_MS,
           signInEveryMs: SIGN_IN_EVERY_MS,
+          soakSeconds: SOAK_SECONDS,
         },
         budget: {
           routeP99Ms: ROUTE_P99_MS,
@@ -303,6 +317,19 @@ function writeResults(levels: readonly Level[], passed: Level | undefined, hashM
         },
         capacity: passed?.learners ?? null,
         cpuSecondsPerThousandLearnerMinutes: passed ? cpuPerThousandLearnerMinutes(passed) : null,
+        soak: soaked
+          ? {
+              learners: soaked.level.learners,
+              passed: soaked.level.failures.length === 0,
+              failures: soaked.level.failures,
+              rssMb: soaked.level.rssMb,
+              firstThirdMb: soaked.firstThirdMb,
+              lastThirdMb: soaked.lastThirdMb,
+              afterLoadMb: soaked.afterMb,
+              levelsOff: soaked.levelsOff,
+              fallsBack: soaked.fallsBack,
+            }
+          : null,
         levels: levels.map((l) => ({
           learners: l.learners,
           passed: l.failures.length === 0,
@@ -323,6 +350,59 @@ function writeResults(levels: readonly Level[], passed: Level | undefined, hashM
     )}\n`,
   );
   report('results', RESULTS.slice(ROOT.length + 1));
+}
+
+/** The soak's memory: the means of the hold's first and last thirds, and a sample once the load has stopped. */
+interface Soak {
+  readonly level: Level;
+  readonly firstThirdMb: number;
+  readonly lastThirdMb: number;
+  readonly afterMb: number;
+  readonly levelsOff: boolean;
+  readonly fallsBack: boolean;
+}
+
+async function soak(
+  app: Probed,
+  url: string,
+  generator: ReturnType<typeof fork>,
+  learners: number,
+  signInMs: number,
+): Promise<Soak> {
+  const level = await runLevel(app, url, generator, learners, signInMs, SOAK_SECONDS);
+  await new Promise((resolve) => setTimeout(resolve, AFTER_SOAK_SECONDS * 1000));
+  const afterMb = (await app.sample()).rssMb;
+  const third = Math.max(1, Math.floor(level.rssMb.length / 3));
+  const firstThirdMb = mean(level.rssMb.slice(0, third));
+  const lastThirdMb = mean(level.rssMb.slice(-third));
+  return {
+    level,
+    firstThirdMb,
+    lastThirdMb,
+    afterMb,
+    levelsOff: lastThirdMb <= RSS_TREND * firstThirdMb,
+    fallsBack: afterMb < lastThirdMb,
+  };
+}
+
+function printSoak(result: Soak): void {
+  const { level } = result;
+  report(
+    `soak: ${fmt(level.learners)} learners for ${fmt(level.result.holdMs / 1000)} s`,
+    level.failures.length === 0 ? 'within budget' : 'OVER BUDGET',
+    `RSS ${level.rssMb.map((mb) => fmt(mb)).join(' ')} MB; app CPU ${fmt(level.serverCpuMs / level.result.holdMs, 2)} cores`,
+  );
+  for (const failure of level.failures) report('', '', `✗ ${failure}`);
+  report(
+    'soak RSS: first third → last third',
+    `${fmt(result.firstThirdMb)} → ${fmt(result.lastThirdMb)} MB`,
+    result.levelsOff ? 'levels off (within 10 %)' : 'RISING (more than 10 %)',
+  );
+  report(
+    `soak RSS ${AFTER_SOAK_SECONDS} s after the load stopped`,
+    `${fmt(result.afterMb)} MB`,
+    result.fallsBack ? 'falls back' : 'DOES NOT FALL BACK',
+  );
 }
 
 /** The course as the sessions need it: ids and option counts, and the documents in force. */
@@ -439,8 +519,14 @@ async function main() {
       report('capacity ≥ 20,000 learners', fmt(passed.learners), target ? 'met' : 'NOT MET');
     }
   }
+  let soaked: Soak | undefined;
+  const soakAt = passed?.learners ?? (LEVELS ? levels.at(-1)?.learners : undefined);
+  if (soakAt !== undefined && SOAK_SECONDS > 0) {
+    soaked = await soak(app, url, generator, soakAt, signInMs);
+    printSoak(soaked);
+  }
   generator.kill();
-  if (!LEVELS) writeResults(levels, passed, hashMs, signInMs);
+  if (!LEVELS) writeResults(levels, passed, soaked, hashMs, signInMs);
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
 }
