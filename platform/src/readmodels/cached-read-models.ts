@@ -1,14 +1,20 @@
 import { LRUCache } from 'lru-cache';
+import { approximateBytes } from './approximate-bytes';
 import type { ChangeFeed } from './change-feed';
 import type { Checkpoint, CollectionSpec, Doc, FindQuery, ReadModelStore, WriteOp } from './port';
 import { type Shared, shared } from './shared-values';
 
 export interface ReadCacheOptions {
-  /** Documents kept (least recently used out first); default 20,000. */
-  maxDocuments?: number;
-  /** Query results kept; default 2,000. */
-  maxQueries?: number;
+  /** The documents' memory, about (`approximateBytes`), least recently used out first; default 24 MiB. */
+  maxDocumentBytes?: number;
+  /** The query results' memory, about; default 8 MiB. */
+  maxQueryBytes?: number;
 }
+
+/** What an entry costs besides its value: its key, the entry object and the cache's slots for it. */
+const ENTRY_BYTES = 96;
+const entryBytes = <T>(entry: Entry<T>, key: string) =>
+  ENTRY_BYTES + key.length + approximateBytes(entry.value);
 
 /** A cached answer, with the epoch of its collection when it was read. */
 interface Entry<T> {
@@ -43,10 +49,21 @@ export class CachedReadModelStore implements ReadModelStore {
     private readonly feed: ChangeFeed,
     options: ReadCacheOptions = {},
   ) {
-    this.docs = new LRUCache({ max: options.maxDocuments ?? 20_000 });
-    this.queries = new LRUCache({ max: options.maxQueries ?? 2_000 });
+    this.docs = new LRUCache({
+      maxSize: options.maxDocumentBytes ?? 24 * 2 ** 20,
+      sizeCalculation: entryBytes,
+    });
+    this.queries = new LRUCache({
+      maxSize: options.maxQueryBytes ?? 8 * 2 ** 20,
+      sizeCalculation: entryBytes,
+    });
     this.seenVersion = feed.version();
     this.seenChange = feed.latest();
+  }
+
+  /** The memory its documents and query results take, about (`approximateBytes`): within its two bounds. */
+  get cachedBytes(): number {
+    return this.docs.calculatedSize + this.queries.calculatedSize;
   }
 
   private static bump(epochs: Map<string, number>, collection: string): void {
