@@ -47,6 +47,7 @@ export * from './readmodels/in-memory-read-models';
 export * from './readmodels/port';
 export * from './readmodels/shared-values';
 export * from './readmodels/sqlite-read-models';
+export * from './runtime/collect-garbage';
 export * from './runtime/heap-growth';
 export * from './runtime/process';
 export * from './runtime/thread-pool-priority';

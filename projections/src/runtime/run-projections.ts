@@ -1,4 +1,5 @@
 import {
+  collectGarbage,
   DamagedEventRecorder,
   isStorageUnavailable,
   type Storage,
@@ -69,6 +70,9 @@ export function runProjections(
     const line = { events: result.events, damaged: result.damaged.length, ms: Date.now() - started };
     if (result.damaged.length > 0) logger.error(line, 'log integrity scan found damaged events');
     else logger.info(line, 'log integrity scan: every event reads and extends its hash chain');
+    // The scan read every event once; the heap it grew to holds nothing the projections keep, and an idle
+    // thread is not collected again: about 100 MB of resident memory at 1.8 million events, given back.
+    collectGarbage();
   })().catch((err: unknown) => {
     if (isStorageUnavailable(err)) options.onStorageFailure?.(err);
     logger.error({ err }, 'log integrity scan failed; it runs again at the next start');
