@@ -47,8 +47,7 @@ RUN npm run build:server
 
 # ---- runtime: the compiled server, its content and production dependencies; no compilers, no sources ----
 FROM node:20-bookworm-slim AS runtime
-# glibc gives an argon2 hash's 19 MiB back when it ends (app/src/allocator.ts).
-ENV NODE_ENV=production HOST=0.0.0.0 MALLOC_MMAP_THRESHOLD_=1048576 GLIBC_TUNABLES=glibc.malloc.hugetlb=1
+ENV NODE_ENV=production HOST=0.0.0.0
 WORKDIR /app
 # Owned by root and read-only to the user `node`, who writes only under DATA_DIR. The bundles find content/
 # and frontend/dist from app/dist as they do in the repository.

@@ -2,7 +2,6 @@
 // process with the event-loop probe (probe.ts) loaded, answering 'sample' over IPC.
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { ALLOCATOR_ENV } from '../src/allocator';
 import type { ProbeSample } from './probe';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -79,7 +78,7 @@ export async function caughtUp(url: string): Promise<boolean> {
 }
 
 /**
- * The real one-process app (`npm start`'s entry, with its allocator setting) on `dir`, on a free port, signing
+ * The real one-process app (`npm start`'s entry) on `dir`, on a free port, signing
  * tokens with `secret` and trusting X-Forwarded-For (as behind the gateway), with the probe loaded.
  */
 export function startBenchApp(dir: string, secret: string, nodeOptions: readonly string[] = []): Probed {
@@ -87,7 +86,6 @@ export function startBenchApp(dir: string, secret: string, nodeOptions: readonly
     join(ROOT, 'app', 'src', 'start.ts'),
     [],
     {
-      ...ALLOCATOR_ENV,
       DATA_DIR: dir,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -173,7 +173,7 @@ async function main() {
     append: () => ({ method: 'POST', path: '/append', body: {} }),
   };
 
-  // Started as `npm start` starts it: with its allocator setting.
+  // Started as `npm start` starts it.
   const app = startBenchApp(dir, secret);
   const url = await app.url;
   const started = performance.now();

@@ -23,7 +23,6 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 import { ensureServerBuilt, serverDist } from '../build/server-build';
-import { ALLOCATOR_ENV } from '../src/allocator';
 import { processGroupAlive, stopProcessGroup } from '../src/testing/process-group';
 
 /** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
@@ -91,7 +90,7 @@ async function serverFile(): Promise<string> {
   return join(dist, 'start.js');
 }
 
-/** A server on `port` over `dataDir`: the test defaults, `npm start`'s allocator settings, then `env`. */
+/** A server on `port` over `dataDir`: the test defaults, then `env`. */
 async function launch(
   port: number,
   dataDir: string,
@@ -107,7 +106,6 @@ async function launch(
     cwd: repoRoot,
     env: {
       ...process.env,
-      ...ALLOCATOR_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
