@@ -2,6 +2,7 @@
 // process with the event-loop probe (probe.ts) loaded, answering 'sample' over IPC.
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { SERVER_ENV } from '../src/server-env';
 import type { ProbeSample } from './probe';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -86,6 +87,7 @@ export function startBenchApp(dir: string, secret: string, nodeOptions: readonly
     join(ROOT, 'app', 'src', 'start.ts'),
     [],
     {
+      ...SERVER_ENV,
       DATA_DIR: dir,
       PORT: '0',
       HOST: '127.0.0.1',

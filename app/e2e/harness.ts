@@ -23,6 +23,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type ConsoleMessage, chromium, type Locator, type Page } from 'playwright-core';
 import { ensureServerBuilt, serverDist } from '../build/server-build';
+import { SERVER_ENV } from '../src/server-env';
 import { processGroupAlive, stopProcessGroup } from '../src/testing/process-group';
 
 /** The workspace root: the nearest folder up from the working directory whose package.json has workspaces. */
@@ -106,6 +107,7 @@ async function launch(
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
