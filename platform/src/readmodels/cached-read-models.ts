@@ -5,9 +5,9 @@ import type { Checkpoint, CollectionSpec, Doc, FindQuery, ReadModelStore, WriteO
 import { type Shared, shared } from './shared-values';
 
 export interface ReadCacheOptions {
-  /** The documents' memory, about (`approximateBytes`), least recently used out first; default 24 MiB. */
+  /** The documents' memory, about (`approximateBytes`), least recently used out first; default 12 MiB. */
   maxDocumentBytes?: number;
-  /** The query results' memory, about; default 8 MiB. */
+  /** The query results' memory, about; default 4 MiB. */
   maxQueryBytes?: number;
 }
 
@@ -50,11 +50,11 @@ export class CachedReadModelStore implements ReadModelStore {
     options: ReadCacheOptions = {},
   ) {
     this.docs = new LRUCache({
-      maxSize: options.maxDocumentBytes ?? 24 * 2 ** 20,
+      maxSize: options.maxDocumentBytes ?? 12 * 2 ** 20,
       sizeCalculation: entryBytes,
     });
     this.queries = new LRUCache({
-      maxSize: options.maxQueryBytes ?? 8 * 2 ** 20,
+      maxSize: options.maxQueryBytes ?? 4 * 2 ** 20,
       sizeCalculation: entryBytes,
     });
     this.seenVersion = feed.version();
