@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { ownBytes } from '../src/http/own-bytes';
+import { ownBytes } from '../src/runtime/own-bytes';
 
 describe('ownBytes: cached bytes hold only their own memory', () => {
   test('a small Buffer from a string is a slice of the shared pool: it is copied into memory of its own', () => {

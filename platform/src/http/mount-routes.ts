@@ -23,9 +23,9 @@ import type { Logger } from 'pino';
 import type { CommandOutcome } from '../commands/handle-command';
 import type { Position } from '../eventlog/port';
 import { isShared } from '../readmodels/shared-values';
+import { ownBytes } from '../runtime/own-bytes';
 import type { AuthState, Principal } from './authentication';
 import { HttpError } from './errors';
-import { ownBytes } from './own-bytes';
 
 /** The caller as route N sees it: signed in (never null) unless the route is public. */
 export type PrincipalOf<N extends RouteName> = Routes[N]['access'] extends 'public'
