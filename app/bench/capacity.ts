@@ -62,17 +62,20 @@ const ms = (n: number) => `${fmt(n, n < 10 ? 1 : 0)} ms`;
 const report = (name: string, value: string, detail = '') =>
   console.log(`${name.padEnd(52)} ${value.padStart(24)}  ${detail}`);
 
-/** One idle argon2id verify, as the app pays it for a sign-in (median of 9, on a quiet machine). */
+/** One idle argon2id verify, as the app pays it for a sign-in (median of 15 after a warm-up, on a quiet machine). */
 async function idleHashMs(): Promise<number> {
   const hasher = argon2Hasher();
   const hash = await hasher.hash(PASSWORD);
+  // One verify for each of libuv's pool threads first: a thread's first hash faults in its 19 MiB afresh and
+  // takes half as long again, which is not what an idle hash costs.
+  for (let i = 0; i < 4; i++) await hasher.verify(hash, PASSWORD);
   const times: number[] = [];
-  for (let i = 0; i < 9; i++) {
+  for (let i = 0; i < 15; i++) {
     const started = performance.now();
     await hasher.verify(hash, PASSWORD);
     times.push(performance.now() - started);
   }
-  return times.sort((a, b) => a - b)[4] ?? Number.NaN;
+  return times.sort((a, b) => a - b)[7] ?? Number.NaN;
 }
 
 /**
@@ -427,7 +430,7 @@ async function main() {
   );
   const hashMs = await idleHashMs();
   const signInMs = 2 * hashMs + 25;
-  report('one idle argon2id verify (median of 9)', ms(hashMs), `sign-in budget: p99 ≤ ${ms(signInMs)}`);
+  report('one idle argon2id verify (median of 15)', ms(hashMs), `sign-in budget: p99 ≤ ${ms(signInMs)}`);
 
   const dir = mkdtempSync(join(tmpdir(), 'tickwise-capacity-'));
   await seed(dir);
