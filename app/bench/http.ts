@@ -40,6 +40,8 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ms = (n: number) => `${fmt(n, n < 10 ? 1 : 0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+// Figures kept as context beside the capacity section's targets (what learners feel); they carry no verdict.
+const CONTEXT = '(context, no target)';
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
@@ -253,23 +255,11 @@ async function main() {
   const lowest = (names: string[]) =>
     Math.min(...names.map((r) => ratio(closed[`${r} 50`], base[`${r} 50`])));
   const readRatio = lowest(Object.keys(reads));
-  report(
-    'read routes, 50 conn: lowest ratio to the bare read',
-    fmt(readRatio, 2),
-    `≥ 0.80  ${verdict(readRatio >= 0.8)}`,
-  );
+  report('read routes, 50 conn: lowest ratio to the bare read', fmt(readRatio, 2), CONTEXT);
   const modulesVsProgress = rps(closed['GET /api/modules 50']) / rps(closed['GET /api/progress 50']);
-  report(
-    'GET /api/modules ÷ GET /api/progress, 50 conn',
-    fmt(modulesVsProgress, 2),
-    `≥ 0.80  ${verdict(modulesVsProgress >= 0.8)}`,
-  );
+  report('GET /api/modules ÷ GET /api/progress, 50 conn', fmt(modulesVsProgress, 2), CONTEXT);
   const writeRatio = lowest(Object.keys(writes));
-  report(
-    'write routes, 50 conn: lowest ratio to the bare append',
-    fmt(writeRatio, 2),
-    `≥ 0.60  ${verdict(writeRatio >= 0.6)}`,
-  );
+  report('write routes, 50 conn: lowest ratio to the bare append', fmt(writeRatio, 2), CONTEXT);
   const at200 = Object.entries(closed)
     .filter(([k]) => k.endsWith(' 200'))
     .map(([, f]) => f);
@@ -312,18 +302,12 @@ async function main() {
     saturation = figures.result.rps;
   }
   report('mix: saturation (highest rate served in time, no error)', `${fmt(saturation)} req/s`);
-  for (const [share, target] of saturation === 0
-    ? []
-    : ([
-        [0.5, 25],
-        [0.8, 100],
-      ] as const)) {
+  for (const share of saturation === 0 ? [] : [0.5, 0.8]) {
     const figures = await run(app, url, compliant, mix, 200, Math.max(1, Math.round(saturation * share)));
-    const ok = figures.result.p99 <= target && (share < 0.8 || figures.result.errors === 0);
     report(
       `mix at ${share * 100}% of saturation: p99`,
       ms(figures.result.p99),
-      `≤ ${target} ms${share >= 0.8 ? ', 0 errors' : ''}  ${verdict(ok)}  (${line(figures)})`,
+      `${CONTEXT}  (${line(figures)})`,
     );
     // Where the tail comes from: each route's p50 / p99 within the mix.
     for (const [route, times] of Object.entries(figures.result.routes ?? {}))

@@ -130,26 +130,27 @@ async function main(dataDir: string) {
     }
     return { p50: percentile(durations, 50), p99: percentile(durations, 99) };
   };
-  const results: Array<{ name: string; p50: number; p99: number; target: string }> = [];
-  const add = async (name: string, path: string, token: string, runs: number, target = '') =>
-    results.push({ name, ...(await time(path, token, runs)), target });
+  // `p99AtMostMs`: the route's target, judged by the storage section's report; none for context figures.
+  const results: Array<{ name: string; p50: number; p99: number; p99AtMostMs?: number }> = [];
+  const add = async (name: string, path: string, token: string, runs: number, p99AtMostMs?: number) =>
+    results.push({ name, ...(await time(path, token, runs)), p99AtMostMs });
 
   await add(
     'history replay, learner with 200 events',
     `/api/audit/learners/${learner}/history`,
     adminToken,
     200,
-    'p99 ≤ 20 ms',
+    20,
   );
   await add(
     'coverage of one version, all learners',
     '/api/audit/documents/risk_disclosure/1.0/coverage',
     adminToken,
     10,
-    '≤ 1 s',
+    1000,
   );
   for (const route of ['funnel', 'modules', 'quiz-items', 'psychology', 'compliance']) {
-    await add(`analytics /${route}`, `/api/analytics/${route}`, adminToken, 200, 'p99 ≤ 20 ms');
+    await add(`analytics /${route}`, `/api/analytics/${route}`, adminToken, 200, 20);
   }
   await add('admin /projections', '/api/admin/projections', adminToken, 100);
   for (const route of [
