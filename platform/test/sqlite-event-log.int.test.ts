@@ -89,3 +89,47 @@ describe('the log holds the product’s events', () => {
     await log.close();
   });
 });
+
+describe('SQLite subscriptions of one log', () => {
+  test('idle subscriptions share one poll: another connection’s append reaches them all in the same turn', async () => {
+    const sharedFile = join(dir, 'shared-poll.db');
+    const reader = new SqliteEventLog({ file: sharedFile, events: anyEvents });
+    const writer = new SqliteEventLog({ file: sharedFile, events: anyEvents });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const received: string[] = [];
+    let atFirst: number | undefined;
+    let inTurnOfFirst: number | undefined;
+    const subscriptions = [];
+    const following = [];
+    // Opened 2 ms apart: polls of their own would come due 2 ms apart too, in different turns.
+    for (let n = 0; n < 5; n++) {
+      const subscription = reader.subscribe({});
+      subscriptions.push(subscription);
+      following.push(
+        (async () => {
+          for await (const recorded of subscription) {
+            received.push(`${n}:${recorded.type}`);
+            if (atFirst === undefined) {
+              atFirst = received.length;
+              setImmediate(() => {
+                inTurnOfFirst = received.length;
+              });
+            }
+            return;
+          }
+        })(),
+      );
+      await pause(2);
+    }
+    await pause(20);
+    await writer.appendToStream('shared-poll', [event('Polled', {})], { expectedRevision: 'no_stream' });
+    await Promise.all(following);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(received.sort()).toEqual(['0:Polled', '1:Polled', '2:Polled', '3:Polled', '4:Polled']);
+    expect(atFirst).toBe(1);
+    expect(inTurnOfFirst).toBe(5);
+    for (const subscription of subscriptions) await subscription.close();
+    await writer.close();
+    await reader.close();
+  });
+});

@@ -156,6 +156,13 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
   private flushing: Promise<void> | undefined;
   private readonly appender: Appender;
   private readonly listeners = new Set<() => void>();
+  /**
+   * Idle subscriptions, each waiting for the next poll with its resolver. One timer and one
+   * `PRAGMA data_version` a tick serve them all, and they wake in the same turn: a process following the log
+   * from ten places polls once, and their reads and commits land together.
+   */
+  private readonly pollWaiters = new Set<(version: number) => void>();
+  private pollTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   private readonly stmt: {
@@ -341,21 +348,27 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
     };
     this.listeners.add(notify);
     const log = this;
+    /** The data version at the log's next poll, or undefined when woken sooner (a local append, a close). */
     const sleep = () =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(done, log.pollIntervalMs);
-        function done() {
-          clearTimeout(timer);
+      new Promise<number | undefined>((resolve) => {
+        const done = (version?: number) => {
+          log.pollWaiters.delete(done);
           wake = undefined;
-          resolve();
-        }
-        wake = done;
+          resolve(version);
+        };
+        wake = () => done();
+        log.pollWaiters.add(done);
+        log.schedulePoll();
       });
-    // PRAGMA data_version changes when another connection (another process) commits; local appends
-    // are signalled by `notify`. Until either happens an idle subscription costs one pragma a tick.
-    // The version is read before the query, so a commit landing in between is never missed.
+    // PRAGMA data_version changes when another connection (another process, the writer thread) commits;
+    // local appends are signalled by `notify`. Until either happens, idle subscriptions wait on the log's one
+    // poll. The version is read before the query, so a commit landing in between is never missed.
     const waitForAppend = async (version: number) => {
-      while (open && !log.closed && !localAppend && log.dataVersion() === version) await sleep();
+      if (log.dataVersion() !== version) return;
+      while (open && !log.closed && !localAppend) {
+        const polled = await sleep();
+        if (polled !== undefined && polled !== version) return;
+      }
     };
     async function* events(): AsyncGenerator<RecordedEvent<E>> {
       while (open && !log.closed) {
@@ -383,6 +396,15 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
         wake?.();
       },
     };
+  }
+
+  /** Starts the shared poll's next tick, unless one is already due. */
+  private schedulePoll(): void {
+    this.pollTimer ??= setTimeout(() => {
+      this.pollTimer = undefined;
+      const version = this.dataVersion();
+      for (const waiter of [...this.pollWaiters]) waiter(version);
+    }, this.pollIntervalMs);
   }
 
   private dataVersion(): number {
@@ -424,6 +446,7 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
     for (const late of this.queue.splice(0)) late.reject(new Error('event log is closed'));
     await this.appender.close();
     for (const listener of this.listeners) listener();
+    clearTimeout(this.pollTimer);
     this.db.close();
   }
 }

@@ -33,6 +33,14 @@ const KEPT_CHANGES = 50_000;
  */
 let threadCommits = 0;
 
+/** A commit asked for and not yet made: its writes, its checkpoint, and its caller's promise. */
+interface CommitUnit {
+  readonly writes: readonly WriteOp[];
+  readonly checkpoint: { name: string; position: string } | undefined;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
 const bindable = (value: FieldValue): string | number | null =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
@@ -220,27 +228,67 @@ export class SqliteReadModelStore implements ReadModelStore {
     return row.n;
   }
 
+  /**
+   * Commits asked for in the same turn go in one transaction, in the order asked: each projection of a
+   * process commits its batch with its checkpoint after the same appends, and one transaction (one WAL
+   * write, one `changes` record set) serves them all. Should that transaction fail, each unit is tried
+   * again alone, so one unit's failure is its own.
+   */
   async commit(writes: readonly WriteOp[], checkpoint?: { name: string; position: string }): Promise<void> {
     for (const write of writes) this.ensureTable(write.collection);
-    const run = this.db.transaction(() => {
-      for (const write of writes) {
-        if (write.kind === 'upsert') {
-          this.prepare(
-            `INSERT INTO ${tableName(write.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
-          ).run(write.doc.id, JSON.stringify(write.doc));
-        } else {
-          this.prepare(`DELETE FROM ${tableName(write.collection)} WHERE id = ?`).run(write.id);
+    return new Promise((resolve, reject) => {
+      this.pending.push({ writes, checkpoint, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.commitPending());
+    });
+  }
+
+  private readonly pending: CommitUnit[] = [];
+
+  private commitPending(): void {
+    const units = this.pending.splice(0);
+    if (units.length === 0) return;
+    try {
+      this.db
+        .transaction(() => {
+          for (const unit of units) this.write(unit);
+        })
+        .immediate();
+      threadCommits += 1;
+      for (const unit of units) unit.resolve();
+    } catch (error) {
+      if (units.length === 1) {
+        units[0]?.reject(error);
+        return;
+      }
+      for (const unit of units) {
+        try {
+          this.db.transaction(() => this.write(unit)).immediate();
+          threadCommits += 1;
+          unit.resolve();
+        } catch (own) {
+          unit.reject(own);
         }
       }
-      this.recordChanges(writes);
-      if (checkpoint) {
+    }
+  }
+
+  /** One unit's writes, change records and checkpoint, inside the caller's transaction. */
+  private write({ writes, checkpoint }: CommitUnit): void {
+    for (const write of writes) {
+      if (write.kind === 'upsert') {
         this.prepare(
-          'INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at',
-        ).run(checkpoint.name, checkpoint.position, new Date().toISOString());
+          `INSERT INTO ${tableName(write.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+        ).run(write.doc.id, JSON.stringify(write.doc));
+      } else {
+        this.prepare(`DELETE FROM ${tableName(write.collection)} WHERE id = ?`).run(write.id);
       }
-    });
-    run.immediate();
-    threadCommits += 1;
+    }
+    this.recordChanges(writes);
+    if (checkpoint) {
+      this.prepare(
+        'INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at',
+      ).run(checkpoint.name, checkpoint.position, new Date().toISOString());
+    }
   }
 
   async getCheckpoint(name: string): Promise<Checkpoint | undefined> {
@@ -255,6 +303,7 @@ export class SqliteReadModelStore implements ReadModelStore {
   }
 
   async close(): Promise<void> {
+    this.commitPending();
     this.db.close();
   }
 }
