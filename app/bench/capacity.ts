@@ -24,6 +24,7 @@ import { loadCourse } from '@tickwise/command-service/catalog';
 import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testing';
 import { createTokenService, loadStorageConfig, openStorage } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
+import { machine } from '@tickwise/projections/bench/results';
 
 import { caughtUp, type Probed, ROOT, startBenchApp, waitFor } from './app-process';
 import type { GeneratorLearner, InitMessage, LevelMessage, LevelResult } from './capacity-generator';
@@ -303,7 +304,7 @@ function writeResults(
       {
         kind: 'capacity',
         at: when,
-        machine: { cores: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
+        machine: machine(),
         settings: {
           holdSeconds: HOLD_SECONDS,
           warmupSeconds: WARMUP_SECONDS,

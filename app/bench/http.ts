@@ -15,6 +15,7 @@ import { argon2Hasher, documentsInForce } from '@tickwise/command-service/testin
 import { streams } from '@tickwise/contracts';
 import { createTokenService, loadStorageConfig, openStorage, SqliteEventLog } from '@tickwise/platform';
 import { seededEmail, seededUserId, seedHistory } from '@tickwise/projections/bench/history';
+import { benchReport } from '@tickwise/projections/bench/results';
 
 import { caughtUp, type Probed, spawnProbed, startBenchApp, waitFor } from './app-process';
 import { type Call, drive, driveAtRate, type Learner, type LoadResult, type Workload } from './load';
@@ -34,8 +35,8 @@ const LEARNERS = Number(process.env.BENCH_HTTP_LEARNERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const SOAK_SECONDS = Number(process.env.BENCH_HTTP_SOAK_SECONDS ?? 180);
 
-const report = (name: string, value: string, target = '') =>
-  console.log(`${name.padEnd(58)} ${value.padStart(22)}  ${target}`);
+const http = benchReport('http', 58, 22);
+const report = http.report;
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ms = (n: number) => `${fmt(n, n < 10 ? 1 : 0)} ms`;
@@ -412,6 +413,9 @@ async function main() {
 
   await app.stop();
   rmSync(dir, { recursive: true, force: true });
+  console.log(
+    `\nresults: ${http.write({ learners: LEARNERS, secondsPerRun: SECONDS, soakSeconds: SOAK_SECONDS })}`,
+  );
 }
 
 const rps = (f: Figures | undefined) => f?.result.rps ?? Number.NaN;

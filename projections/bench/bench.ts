@@ -15,6 +15,7 @@ import { allProjections } from '../src/catalog';
 import { LiveProjectionRunner } from '../src/runtime/runner';
 import { waitForProjections } from '../src/runtime/wait';
 import { benchPings, seedHistory, toNew } from './history';
+import { benchReport } from './results';
 
 const run = promisify(execFile);
 const learners = Number(process.env.BENCH_LEARNERS ?? 20000);
@@ -26,11 +27,8 @@ if (named.length > 0 && only.length === 0) process.exit(0);
 const keptDir = process.env.BENCH_DIR;
 if (keptDir) mkdirSync(keptDir, { recursive: true });
 const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'tickwise-bench-'));
-const figures: Array<[string, string, string]> = [];
-const report = (name: string, value: string, target = '') => {
-  figures.push([name, value, target]);
-  console.log(`${name.padEnd(46)} ${value.padStart(18)}  ${target}`);
-};
+const storage = benchReport('storage', 46, 18);
+const report = storage.report;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 /** A target's line: the bound and whether this run met it. */
 const judged = (ok: boolean, target: string) => `${ok ? 'met' : 'NOT MET'}: target ${target}`;
@@ -242,6 +240,8 @@ async function main() {
   await routeLatencies();
   await appendToReadModelLag();
   await crossProcessSubscription();
+  // A full run only: a run of some rebuilds alone leaves the latest full results in place.
+  console.log(`\nresults: ${storage.write({ learners })}`);
 }
 
 main()

@@ -32,6 +32,7 @@ import { usersProjection } from '../src/read-models/users';
 import type { Projection } from '../src/runtime/projection';
 import { rebuild } from '../src/runtime/runner';
 import { seededUserId, seedHistory, toNew } from './history';
+import { benchReport } from './results';
 
 const named = process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? [];
 if (named.length > 0 && !named.includes('encryption')) process.exit(0);
@@ -40,8 +41,8 @@ const keptDir = process.env.BENCH_DIR ? join(process.env.BENCH_DIR, 'encrypted')
 if (keptDir) mkdirSync(keptDir, { recursive: true });
 const dir = keptDir ?? mkdtempSync(join(tmpdir(), 'tickwise-bench-encryption-'));
 
-const report = (name: string, value: string, target = '') =>
-  console.log(`${name.padEnd(46)} ${value.padStart(18)}  ${target}`);
+const encryption = benchReport('encryption', 46, 18);
+const report = encryption.report;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -190,6 +191,7 @@ async function main() {
   const logEvents = await seed();
   await rebuilds(logEvents);
   await appendLatencies();
+  console.log(`\nresults: ${encryption.write({ learners })}`);
   if (!keptDir) rmSync(dir, { recursive: true, force: true });
 }
 
