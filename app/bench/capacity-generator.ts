@@ -6,8 +6,8 @@
 //
 // IPC: the parent sends { kind: 'init', … } once, then { kind: 'level', … } per load level; the generator
 // answers each level with { kind: 'result', … }.
-import { Agent, request } from 'node:http';
 import { prng } from '@tickwise/projections/bench/history';
+import { ConnectionPool } from './connection-pool';
 import {
   type CourseOutline,
   courseSession,
@@ -17,7 +17,7 @@ import {
   signInCalls,
   thinkTime,
 } from './learner-session';
-import type { Call } from './load';
+import { type Call, requestText } from './load';
 
 export interface GeneratorLearner {
   readonly index: number;
@@ -75,8 +75,6 @@ export interface LevelResult {
 
 /** A request not answered after this long counts as an error. */
 const TIMEOUT_MS = 10_000;
-
-const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' } as const;
 
 interface ActiveLearner {
   readonly learner: GeneratorLearner;
@@ -138,7 +136,8 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 let init: InitMessage | undefined;
-let agent: Agent | undefined;
+let pool: ConnectionPool | undefined;
+let host = '';
 const random = prng(20261201);
 /** Each learner's session, kept across levels: a learner goes on where they stopped. */
 const states = new Map<number, ActiveLearner>();
@@ -165,57 +164,19 @@ interface Answer {
   readonly body?: string;
 }
 
-function send(url: URL, call: Call, state: ActiveLearner, wantBody: boolean): Promise<Answer> {
-  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const headers: Record<string, string> = { ...BROWSER_HEADERS, 'x-forwarded-for': state.learner.address };
-  if (!call.anonymous) headers.authorization = `Bearer ${state.token}`;
-  if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(body));
-  }
-  if (wantBody) headers['accept-encoding'] = 'identity';
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (answer: Answer) => {
-      if (settled) return;
-      settled = true;
-      resolve(answer);
-    };
-    const req = request(
-      {
-        agent,
-        hostname: url.hostname,
-        port: url.port,
-        method: call.method,
-        path: call.path,
-        headers,
-        timeout: TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => {
-          if (wantBody) chunks.push(chunk);
-        });
-        res.on('end', () =>
-          settle({
-            status: res.statusCode ?? 0,
-            ...(wantBody ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
-          }),
-        );
-        res.on('error', () => settle({ status: 'connection' }));
-      },
-    );
-    req.on('timeout', () => {
-      settle({ status: 'timeout' });
-      req.destroy();
-    });
-    req.on('error', () => settle({ status: 'connection' }));
-    req.end(body);
+/** Sends one call of the learner's (their address, their token) on the pool; its status, and body if wanted. */
+async function send(call: Call, state: ActiveLearner, wantBody: boolean): Promise<Answer> {
+  const text = requestText(call, { address: state.learner.address, token: state.token }, host, {
+    identity: wantBody,
   });
+  const answer = await (pool as ConnectionPool).send(text, wantBody);
+  if ('failure' in answer) return { status: answer.failure };
+  return wantBody
+    ? { status: answer.status, body: answer.body?.toString('utf8') ?? '' }
+    : { status: answer.status };
 }
 
 async function runLevel(level: LevelMessage, config: InitMessage): Promise<LevelResult> {
-  const url = new URL(config.url);
   const start = performance.now();
   const measureFrom = start + level.warmupMs;
   const measureTo = measureFrom + level.holdMs;
@@ -246,12 +207,12 @@ async function runLevel(level: LevelMessage, config: InitMessage): Promise<Level
 
   const signIn = async (state: ActiveLearner, dueAt: number, counted: boolean) => {
     const [login, me] = signInCalls(state.learner.email, config.password) as [Call, Call];
-    const answer = await send(url, login, state, true);
+    const answer = await send(login, state, true);
     record(routeOf(login), answer, dueAt, counted);
     if (answer.status !== 200 || answer.body === undefined) return;
     state.token = (JSON.parse(answer.body) as { token: string }).token;
     const meDue = performance.now();
-    record(routeOf(me), await send(url, me, state, false), meDue, counted);
+    record(routeOf(me), await send(me, state, false), meDue, counted);
   };
 
   const runStep = (state: ActiveLearner, dueAt: number) => {
@@ -265,9 +226,7 @@ async function runLevel(level: LevelMessage, config: InitMessage): Promise<Level
       const step = state.upcoming;
       state.upcoming = state.session.next().value;
       work = Promise.all(
-        step.calls.map(async (call) =>
-          record(routeOf(call), await send(url, call, state, false), dueAt, counted),
-        ),
+        step.calls.map(async (call) => record(routeOf(call), await send(call, state, false), dueAt, counted)),
       );
     }
     const done = work.then(() => {
@@ -332,7 +291,8 @@ async function runLevel(level: LevelMessage, config: InitMessage): Promise<Level
 process.on('message', (message: InitMessage | LevelMessage) => {
   if (message.kind === 'init') {
     init = message;
-    agent = new Agent({ keepAlive: true, maxSockets: message.connections, scheduling: 'fifo' });
+    pool = new ConnectionPool(message.url, message.connections, TIMEOUT_MS);
+    host = new URL(message.url).host;
     process.send?.({ kind: 'ready' });
   } else if (message.kind === 'level' && init) {
     void runLevel(message, init).then((result) => process.send?.(result));

@@ -5,14 +5,16 @@
 // it does not need itself.
 import { connect, type Socket } from 'node:net';
 
-/** How a request ended: its status, or why it has none. */
-export type Answer = { status: number } | { error: Error };
+/** How a request ended: its status (and its body, when asked for), or why it has none. */
+export type Answer = { status: number; body?: Buffer } | { error: Error };
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 
 /** Where the answer in `data` ends (its length), undefined while more is to come. */
-export function answerLength(data: Buffer): { length: number; status: number; close: boolean } | undefined {
+export function answerLength(
+  data: Buffer,
+): { length: number; status: number; close: boolean; bodyStart: number; chunked: boolean } | undefined {
   const headEnd = data.indexOf(HEADER_END);
   if (headEnd < 0) return undefined;
   const head = data.toString('latin1', 0, headEnd);
@@ -20,7 +22,8 @@ export function answerLength(data: Buffer): { length: number; status: number; cl
   const close = /\r\nconnection:[ \t]*close/i.test(head);
   const bodyStart = headEnd + 4;
   // 1xx, 204 and 304 answers have no body.
-  if (status < 200 || status === 204 || status === 304) return { length: bodyStart, status, close };
+  if (status < 200 || status === 204 || status === 304)
+    return { length: bodyStart, status, close, bodyStart, chunked: false };
   if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) {
     let at = bodyStart;
     for (;;) {
@@ -31,14 +34,14 @@ export function answerLength(data: Buffer): { length: number; status: number; cl
       // The last chunk is followed by the (empty) trailer section's CRLF.
       const next = lineEnd + 2 + size + 2;
       if (data.length < next) return undefined;
-      if (size === 0) return { length: next, status, close };
+      if (size === 0) return { length: next, status, close, bodyStart, chunked: true };
       at = next;
     }
   }
   const length = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head)?.[1];
   if (length === undefined) throw new Error('an answer with neither Content-Length nor chunked framing');
   const end = bodyStart + Number(length);
-  return data.length < end ? undefined : { length: end, status, close };
+  return data.length < end ? undefined : { length: end, status, close, bodyStart, chunked: false };
 }
 
 /**
@@ -49,6 +52,8 @@ export class HttpConnection {
   private socket: Socket | undefined;
   private pending: Buffer | undefined;
   private waiting: ((answer: Answer) => void) | undefined;
+  /** Whether the request under way wants its answer's body. */
+  private keepBody = false;
   private closed = false;
   /** When the request under way was sent (performance.now()); undefined while none is. */
   busySince: number | undefined;
@@ -58,12 +63,14 @@ export class HttpConnection {
     private readonly port: number,
   ) {}
 
-  send(request: string): Promise<Answer> {
+  /** Sends `request`; with `keepBody`, the answer carries its body (a Content-Length answer only, as JSON is). */
+  send(request: string, keepBody = false): Promise<Answer> {
     if (this.closed) return Promise.resolve({ error: new Error('connection closed') });
     if (this.waiting) return Promise.resolve({ error: new Error('a request is already under way') });
     const socket = this.socket ?? this.open();
     return new Promise((resolve) => {
       this.waiting = resolve;
+      this.keepBody = keepBody;
       this.busySince = performance.now();
       socket.write(request);
     });
@@ -117,8 +124,13 @@ export class HttpConnection {
       return;
     }
     this.pending = undefined;
+    if (this.keepBody && answer.chunked) {
+      this.fail(new Error('a chunked answer whose body is wanted'));
+      return;
+    }
+    const body = this.keepBody ? Buffer.from(data.subarray(answer.bodyStart, answer.length)) : undefined;
     if (answer.close || answer.length < data.length) this.drop();
-    this.settle({ status: answer.status });
+    this.settle(body === undefined ? { status: answer.status } : { status: answer.status, body });
   }
 
   private settle(answer: Answer): void {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConnectionPool } from './connection-pool';
 import { answerLength, HttpConnection } from './http-connection';
 import { drive, type Learner } from './load';
 
@@ -16,7 +17,7 @@ describe('answerLength: where an answer ends', () => {
 
   test('by Content-Length, only once the whole body is there', () => {
     const answer = 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello';
-    expect(answerLength(bytes(answer))).toEqual({ length: answer.length, status: 200, close: false });
+    expect(answerLength(bytes(answer))).toMatchObject({ length: answer.length, status: 200, close: false });
     expect(answerLength(bytes(answer.slice(0, -1)))).toBeUndefined();
     expect(answerLength(bytes('HTTP/1.1 200 OK\r\nContent-Len'))).toBeUndefined();
   });
@@ -24,14 +25,14 @@ describe('answerLength: where an answer ends', () => {
   test('by chunked framing, only once the last chunk is there', () => {
     const answer =
       'HTTP/1.1 201 Created\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\na\r\n0123456789\r\n0\r\n\r\n';
-    expect(answerLength(bytes(answer))).toEqual({ length: answer.length, status: 201, close: false });
+    expect(answerLength(bytes(answer))).toMatchObject({ length: answer.length, status: 201, close: false });
     expect(answerLength(bytes(answer.slice(0, -2)))).toBeUndefined();
     expect(answerLength(bytes(answer.slice(0, 60)))).toBeUndefined();
   });
 
   test('a 204 has no body; Connection: close is seen', () => {
     const answer = 'HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n';
-    expect(answerLength(bytes(answer))).toEqual({ length: answer.length, status: 204, close: true });
+    expect(answerLength(bytes(answer))).toMatchObject({ length: answer.length, status: 204, close: true });
   });
 
   test('an answer without framing is an error, not a hang', () => {
@@ -184,5 +185,80 @@ describe('drive: the closed loop on raw keep-alive connections', () => {
     connection.close();
     server = createServer(handle);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  });
+});
+
+describe('ConnectionPool: the open-loop generator’s keep-alive connections', () => {
+  let server: Server;
+  let url: string;
+  const sockets = new Set<object>();
+  let concurrent = 0;
+  let mostConcurrent = 0;
+
+  beforeEach(async () => {
+    sockets.clear();
+    concurrent = 0;
+    mostConcurrent = 0;
+    server = createServer((req, res) => {
+      sockets.add(req.socket);
+      if (req.url === '/hang') return;
+      if (req.url === '/chunked') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"chunked":true}');
+        return;
+      }
+      concurrent += 1;
+      mostConcurrent = Math.max(mostConcurrent, concurrent);
+      setTimeout(() => {
+        concurrent -= 1;
+        const answer = Buffer.from(JSON.stringify({ path: req.url }));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
+        res.end(answer);
+      }, 5);
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  });
+
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nhost: x\r\n\r\n`;
+
+  test('more requests than connections wait their turn; none is lost, at most `size` at once', async () => {
+    const pool = new ConnectionPool(url, 3, 5000);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => pool.send(get(`/r${n}`), true)));
+    pool.close();
+    expect(answers.map((a) => ('status' in a ? a.status : a.failure))).toEqual(Array(20).fill(200));
+    expect(answers.map((a) => ('body' in a ? JSON.parse(String(a.body)).path : undefined))).toEqual(
+      Array.from({ length: 20 }, (_, n) => `/r${n}`),
+    );
+    expect(mostConcurrent).toBe(3);
+    expect(sockets.size).toBe(3);
+  });
+
+  test('a body is kept only when asked for', async () => {
+    const pool = new ConnectionPool(url, 1, 5000);
+    expect(await pool.send(get('/a'))).toEqual({ status: 200 });
+    expect(await pool.send(get('/b'), true)).toEqual({ status: 200, body: Buffer.from('{"path":"/b"}') });
+    pool.close();
+  });
+
+  test('an answer that does not come in time is a timeout; the connection reopens for the next', async () => {
+    const pool = new ConnectionPool(url, 1, 150);
+    const hung = pool.send(get('/hang'));
+    const next = pool.send(get('/after'), true);
+    expect(await hung).toEqual({ failure: 'timeout' });
+    expect(await next).toEqual({ status: 200, body: Buffer.from('{"path":"/after"}') });
+    expect(sockets.size).toBe(2);
+    pool.close();
+  });
+
+  test('a chunked answer whose body is wanted fails plainly, not with a wrong body', async () => {
+    const pool = new ConnectionPool(url, 1, 5000);
+    expect(await pool.send(get('/chunked'), true)).toEqual({ failure: 'connection' });
+    expect(await pool.send(get('/chunked'))).toEqual({ status: 200 });
+    pool.close();
   });
 });

@@ -90,10 +90,18 @@ export interface LoadOptions {
   readonly onMeasured?: () => Promise<void>;
 }
 
-/** A request as it goes on the wire: the browser's headers, the learner's address and token, a JSON body. */
-export function requestText(call: Call, learner: Learner, host: string): string {
-  let text = `${call.method} ${call.path} HTTP/1.1\r\nhost: ${host}\r\n`;
-  for (const [name, value] of Object.entries(BROWSER_HEADERS)) text += `${name}: ${value}\r\n`;
+/**
+ * A request as it goes on the wire: the browser's headers, the learner's address and token, a JSON body. With
+ * `identity`, it asks for the answer uncompressed (the generator reads that body: a sign-in's token).
+ */
+export function requestText(
+  call: Call,
+  learner: Pick<Learner, 'address' | 'token'>,
+  host: string,
+  { identity = false } = {},
+): string {
+  let text = `${call.method} ${call.path} HTTP/1.1\r\nhost: ${host}\r\naccept: ${BROWSER_HEADERS.accept}\r\n`;
+  text += `accept-encoding: ${identity ? 'identity' : BROWSER_HEADERS['accept-encoding']}\r\n`;
   text += `x-forwarded-for: ${learner.address}\r\n`;
   if (!call.anonymous) text += `authorization: Bearer ${learner.token}\r\n`;
   if (call.body === undefined) return `${text}\r\n`;
