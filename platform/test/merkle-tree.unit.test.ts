@@ -13,6 +13,14 @@ describe('the RFC 9162 Merkle tree', () => {
     expect(EMPTY_ROOT.toString('hex')).toBe(
       'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     );
+    // Children that are not 32-byte hashes (only in a proof from outside) are hashed as given, and a node
+    // hashed after them is unaffected.
+    const short = Buffer.from('short');
+    expect(nodeHash(short, leaf(1))).toEqual(sha(Buffer.from([1]), short, leaf(1)));
+    expect(nodeHash(leaf(0), Buffer.alloc(40, 7))).toEqual(
+      sha(Buffer.from([1]), leaf(0), Buffer.alloc(40, 7)),
+    );
+    expect(nodeHash(leaf(2), leaf(3))).toEqual(sha(Buffer.from([1]), leaf(2), leaf(3)));
     // D[3] = HASH(0x01 || HASH(0x01 || l0 || l1) || l2): the RFC's split at the largest power of two below 3.
     expect(rootOf(leaves(3))).toEqual(nodeHash(nodeHash(leaf(0), leaf(1)), leaf(2)));
   });

