@@ -48,7 +48,7 @@ RUN npm run build:server
 # ---- runtime: the compiled server, its content and production dependencies; no compilers, no sources ----
 FROM node:20-bookworm-slim AS runtime
 # What node reads only as it starts (app/src/server-env.ts).
-ENV NODE_ENV=production HOST=0.0.0.0 UV_THREADPOOL_SIZE=2 NODE_OPTIONS=--max-semi-space-size=4
+ENV NODE_ENV=production HOST=0.0.0.0 UV_THREADPOOL_SIZE=2 NODE_OPTIONS="--max-semi-space-size=4 --v8-pool-size=0"
 WORKDIR /app
 # Owned by root and read-only to the user `node`, who writes only under DATA_DIR. The bundles find content/
 # and frontend/dist from app/dist as they do in the repository.

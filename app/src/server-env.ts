@@ -10,10 +10,13 @@
  *   two cores.
  * - `--max-semi-space-size=4`: the main thread's young generation, where new objects start, 8 MiB instead of
  *   V8's 32; the worker threads cap theirs themselves.
+ * - `--v8-pool-size=0`: V8's helper threads (garbage collection, optimising compiles) one fewer than the cores,
+ *   one on two cores, instead of node's four. Four helpers for three isolates on two cores waited for a core
+ *   and held the main thread's collections waiting for them (ADR 0022).
  *
- * At 2,000 learners the two together held the app at 367–391 MB against 431–473 MB.
+ * At 2,000 learners the first two together held the app at 367–391 MB against 431–473 MB.
  */
 export const SERVER_ENV = {
   UV_THREADPOOL_SIZE: '2',
-  NODE_OPTIONS: '--max-semi-space-size=4',
+  NODE_OPTIONS: '--max-semi-space-size=4 --v8-pool-size=0',
 } as const;
