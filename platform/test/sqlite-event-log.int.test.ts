@@ -132,4 +132,22 @@ describe('SQLite subscriptions of one log', () => {
     await writer.close();
     await reader.close();
   });
+
+  test('an append made while the subscriber handles the event before it is handed over next, not missed', async () => {
+    const sharedFile = join(dir, 'append-while-handling.db');
+    const reader = new SqliteEventLog({ file: sharedFile, events: anyEvents });
+    const writer = new SqliteEventLog({ file: sharedFile, events: anyEvents });
+    await writer.appendToStream('handled', [event('First', {})], { expectedRevision: 'no_stream' });
+    const subscription = reader.subscribe({});
+    const iterator = subscription[Symbol.asyncIterator]();
+    expect((await iterator.next()).value?.type).toBe('First');
+    // Still "handling" First: another connection appends, then this process appends on the reader's own log.
+    await writer.appendToStream('handled', [event('Second', {})], { expectedRevision: 0 });
+    expect((await iterator.next()).value?.type).toBe('Second');
+    await reader.appendToStream('handled', [event('Third', {})], { expectedRevision: 1 });
+    expect((await iterator.next()).value?.type).toBe('Third');
+    await subscription.close();
+    await writer.close();
+    await reader.close();
+  });
 });

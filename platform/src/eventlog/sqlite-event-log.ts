@@ -62,6 +62,9 @@ interface PendingAppend extends AppendRequest {
   reject: (error: unknown) => void;
 }
 
+/** The most events a subscription reads at once; a shorter read has reached the end of the log. */
+const READ_AHEAD = 500;
+
 /** The columns `readAll` reads: everything but the metadata, which is fetched on demand. */
 const LEAN = 'position, event_id, stream, revision, type, data';
 
@@ -374,17 +377,16 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
       while (open && !log.closed) {
         const version = log.dataVersion();
         localAppend = false;
-        const rows = log.stmt.after.all(after, 500);
-        if (rows.length === 0) {
-          await waitForAppend(version);
-          continue;
-        }
+        const rows = log.stmt.after.all(after, READ_AHEAD);
         for (const row of rows) {
           after = row.position;
           const event = log.readable(() => toStored(row), row.position, options.onUnreadable);
           if (event) yield event;
           if (!open) return;
         }
+        // A short read took everything committed up to `version`: nothing more is there until the version
+        // moves or a local append is signalled, so wait for that rather than asking again for nothing.
+        if (rows.length < READ_AHEAD) await waitForAppend(version);
       }
     }
     const iterator = events();
