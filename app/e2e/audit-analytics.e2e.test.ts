@@ -489,9 +489,25 @@ test('an analyst sees the funnel and the item analysis, and runs a rebuild with 
   await row.scrollIntoViewIfNeeded();
   const button = row.getByRole('button', { name: 'Rebuild analytics' });
   expect(await button.isEnabled()).toBe(true);
+  // The button's state is read in the same render the bar first appears in: a small history rebuilds in
+  // moments, and a separate look after the bar showed could already find it finished and the button back.
+  await row.evaluate((element) => {
+    const seen = window as unknown as { disabledWithBar?: Promise<boolean> };
+    seen.disabledWithBar = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!element.querySelector('[role="progressbar"]')) return;
+        observer.disconnect();
+        const rebuild = element.querySelector('button[aria-label="Rebuild analytics"]');
+        resolve(rebuild instanceof HTMLButtonElement && rebuild.disabled);
+      });
+      observer.observe(element, { subtree: true, childList: true, attributes: true });
+    });
+  });
   await button.click();
   await row.getByRole('progressbar', { name: 'Rebuild of analytics' }).waitFor();
-  expect(await button.isDisabled()).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { disabledWithBar?: Promise<boolean> }).disabledWithBar),
+  ).toBe(true);
   await screenshot(page, 'analytics-rebuild-started', false);
   await row.getByTestId('rebuild-finished').waitFor({ timeout: 60_000 });
   await expect(row.getByTestId('projection-state').textContent()).resolves.toBe('Live');
