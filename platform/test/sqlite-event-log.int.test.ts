@@ -150,4 +150,37 @@ describe('SQLite subscriptions of one log', () => {
     await writer.close();
     await reader.close();
   });
+
+  test('subscriptions at the same place share a read only while nothing was committed since', async () => {
+    const sharedFile = join(dir, 'shared-read.db');
+    const log = new SqliteEventLog({ file: sharedFile, events: anyEvents });
+    await log.appendToStream('shared-read', [event('First', { n: 1 })], { expectedRevision: 'no_stream' });
+    const subscriptions = [log.subscribe({}), log.subscribe({}), log.subscribe({})];
+    const [a, b, c] = subscriptions.map((subscription) => subscription[Symbol.asyncIterator]());
+    if (!a || !b || !c) throw new Error('three subscriptions');
+    // All in one turn of the event loop: `a` reads the log; another connection commits (synchronously, as a
+    // writer thread or another process may at any moment); `b` asks the same question as `a` and must not be
+    // handed `a`'s rows, which lack that commit.
+    const firstOfA = (await a.next()).value;
+    const other = new Database(sharedFile);
+    other
+      .prepare(
+        'INSERT INTO events (event_id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(newId(), 'shared-read', 1, 'Second', '{"n":2}', '{}');
+    other.close();
+    const fromB = [(await b.next()).value?.type, (await b.next()).value?.type];
+    const fromA = (await a.next()).value?.type;
+    // `c` asks what `b` asked, after the same commit: it shares `b`'s read, yet gets events of its own.
+    const firstOfC = (await c.next()).value;
+    expect({ fromA, fromB, c: [firstOfC?.type, (await c.next()).value?.type] }).toEqual({
+      fromA: 'Second',
+      fromB: ['First', 'Second'],
+      c: ['First', 'Second'],
+    });
+    expect(firstOfC?.data).toEqual(firstOfA?.data);
+    expect(firstOfC?.data).not.toBe(firstOfA?.data);
+    for (const subscription of subscriptions) await subscription.close();
+    await log.close();
+  });
 });

@@ -166,6 +166,14 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
    */
   private readonly pollWaiters = new Set<(version: number) => void>();
   private pollTimer: NodeJS.Timeout | undefined;
+  /**
+   * The latest read of what follows a position, kept until the turn of the event loop ends. Subscriptions that
+   * follow the log from the same place (a thread's projections, all caught up) wake in the same turn and ask the
+   * same question: the first one reads, the others take its rows (each still parses its own events). A row set
+   * is reused only for the same position and the same data version read before it: no other connection has
+   * committed since, and a commit of this connection drops it.
+   */
+  private recentRead: { after: number; version: number; rows: EventRow[] } | undefined;
   private closed = false;
 
   private readonly stmt: {
@@ -276,7 +284,21 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
         else append.reject(outcome ? errorOf(outcome.failure) : new Error('append lost'));
       });
     });
+    this.recentRead = undefined;
     for (const listener of this.listeners) listener();
+  }
+
+  /** What follows `after` (at most READ_AHEAD rows), given the data version read before asking. */
+  private rowsAfter(after: number, version: number): EventRow[] {
+    const recent = this.recentRead;
+    if (recent && recent.after === after && recent.version === version) return recent.rows;
+    if (!recent)
+      setImmediate(() => {
+        this.recentRead = undefined;
+      });
+    const rows = this.stmt.after.all(after, READ_AHEAD);
+    this.recentRead = { after, version, rows };
+    return rows;
   }
 
   private readonly typed = (stored: StoredEvent): RecordedEvent<E> => typedByTag(this.events, stored);
@@ -365,19 +387,25 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
       });
     // PRAGMA data_version changes when another connection (another process, the writer thread) commits;
     // local appends are signalled by `notify`. Until either happens, idle subscriptions wait on the log's one
-    // poll. The version is read before the query, so a commit landing in between is never missed.
-    const waitForAppend = async (version: number) => {
-      if (log.dataVersion() !== version) return;
+    // poll. The version is read before the query, so a commit landing in between is never missed. Waiting
+    // answers the version it saw move (read before the next query, so it can stand for it), or undefined when
+    // a local append or a close woke it.
+    const waitForAppend = async (version: number): Promise<number | undefined> => {
+      const now = log.dataVersion();
+      if (now !== version) return now;
       while (open && !log.closed && !localAppend) {
         const polled = await sleep();
-        if (polled !== undefined && polled !== version) return;
+        if (polled !== undefined && polled !== version) return polled;
       }
+      return undefined;
     };
     async function* events(): AsyncGenerator<RecordedEvent<E>> {
+      let seen: number | undefined;
       while (open && !log.closed) {
-        const version = log.dataVersion();
+        const version = seen ?? log.dataVersion();
+        seen = undefined;
         localAppend = false;
-        const rows = log.stmt.after.all(after, READ_AHEAD);
+        const rows = log.rowsAfter(after, version);
         for (const row of rows) {
           after = row.position;
           const event = log.readable(() => toStored(row), row.position, options.onUnreadable);
@@ -386,7 +414,7 @@ export class SqliteEventLog<E extends TaggedEvent = DomainEvent> implements Even
         }
         // A short read took everything committed up to `version`: nothing more is there until the version
         // moves or a local append is signalled, so wait for that rather than asking again for nothing.
-        if (rows.length < READ_AHEAD) await waitForAppend(version);
+        if (rows.length < READ_AHEAD) seen = await waitForAppend(version);
       }
     }
     const iterator = events();
