@@ -298,7 +298,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   for (const runner of runners) runner.start();
 
-  const metrics = new Metrics();
+  // No process-wide default metrics: nothing here reads them, and they would outlive the stack.
+  const metrics = new Metrics({ defaultMetrics: false });
   // The services read LOG_LEVEL and JWT_SECRET from process.env when their dependencies are built (the
   // secret is not carried by the config object), so both are set just for that moment.
   const { commandDeps, queryDeps } = withEnv(
@@ -325,8 +326,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         checkpointErrors.push(error),
       )
     : undefined;
-  const commandListener = createCommandApp(commandDeps, { proxy: true }).callback();
-  const queryListener = createQueryApp(queryDeps, { proxy: true }).callback();
+  // Stops the services' own timers on close, so nothing of the stack outlives it.
+  const stopped = new AbortController();
+  const commandListener = createCommandApp(commandDeps, { proxy: true, signal: stopped.signal }).callback();
+  const queryListener = createQueryApp(queryDeps, { proxy: true, signal: stopped.signal }).callback();
   const dispatch: RequestListener = (req, res) => {
     const isApiWrite = req.url?.startsWith('/api/') && req.method !== 'GET' && req.method !== 'HEAD';
     return isApiWrite ? commandListener(req, res) : queryListener(req, res);
@@ -406,6 +409,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
+      stopped.abort();
+      await commandDeps.throttle.close();
       await processes?.stop();
       await checkpoints?.stop();
       await Promise.all(runners.map((runner) => runner.stop()));

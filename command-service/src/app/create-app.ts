@@ -15,7 +15,7 @@ import type { CommandServiceDeps } from './deps';
 /** The command service: POST/PUT routes of the route table, each feature's handlers mounted from it. */
 export function createCommandApp(
   deps: CommandServiceDeps,
-  options: { fallback?: Middleware; proxy?: boolean } = {},
+  options: { fallback?: Middleware; proxy?: boolean; signal?: AbortSignal } = {},
 ) {
   const router = new Router();
   mountRoutes(router, 'command', {

@@ -59,6 +59,7 @@ export function createLoginThrottle(options: ThrottleOptions = {}) {
   const accountBackoff = limiter(options, 'login_block_account', 1, MAX_BACKOFF_SECONDS);
   const hourly = limiter(options, 'login_hour', options.attemptsPerHour ?? 100, 3600);
   const perIp = limiter(options, 'ip', options.perIpPerMinute ?? 30, 60);
+  const limiters = [pairFailures, pairBackoff, accountFailures, accountBackoff, hourly, perIp];
   const pair = (account: string, ip: string) => `${account}|${ip}`;
 
   const blockedFor = async (limiterToCheck: RateLimiterAbstract, key: string): Promise<number> => {
@@ -104,6 +105,16 @@ export function createLoginThrottle(options: ThrottleOptions = {}) {
     /** The owner got in from here: this address starts afresh (the account-wide count stays). */
     async recordSuccess(account: string, ip: string): Promise<void> {
       await pairFailures.delete(pair(account, ip));
+    },
+    /**
+     * For a service that stops: forgets the counters kept in memory, and with them the timer each one set to
+     * expire (counters in MongoDB stay, shared with the other instances).
+     */
+    async close(): Promise<void> {
+      for (const counters of limiters) {
+        if (!(counters instanceof RateLimiterMemory)) continue;
+        for (const { key } of counters.dump().storage) await counters.delete(key);
+      }
     },
   };
 }

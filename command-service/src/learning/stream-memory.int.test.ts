@@ -12,7 +12,7 @@ import {
 } from '@tickwise/platform';
 import { type ComplianceCommand, complianceRecord } from '../compliance/compliance-record';
 import { userAccount } from '../identity/user-account';
-import { fakeDateOnly } from '../testing/fake-date';
+import { fakeDateOnly, fakeTimeoutsOnly } from '../testing/fake-date';
 import { type LearningCommand, type LearningEvent, learningRecord } from './learning-record';
 
 // A command reads only what was appended since this process's last command on the stream; what another
@@ -195,6 +195,23 @@ describe('a stream holding personal data, through the encryption layer', () => {
     } finally {
       await storage.close();
     }
+  });
+
+  test('is dropped when its log closes, with the timer that would have expired it', async () => {
+    // Only setTimeout is faked: a kept stream's expiry is such a timer, and a closed log leaves none.
+    fakeTimeoutsOnly();
+    const storage = await sqlite(dataDir);
+    try {
+      const { after } = await acknowledged(storage, 'learner-closed');
+      expect(ipOf(after.state)).toBe(IP);
+      expect(jest.getTimerCount()).toBeGreaterThan(0);
+    } finally {
+      await storage.close();
+    }
+    // What is left fires within a millisecond (the cache's clock tick); the 60 s expiry is gone.
+    jest.advanceTimersByTime(1);
+    expect(jest.getTimerCount()).toBe(0);
+    jest.useRealTimers();
   });
 
   test('once another process erases the learner, this one stops using what it kept within a second', async () => {

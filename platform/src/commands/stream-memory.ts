@@ -69,15 +69,18 @@ const toDomain = <E extends DomainEvent>(event: RecordedEvent): WithEventId<E> =
 
 const holdsPersonalData = (event: DomainEvent) => Object.hasOwn(personalFields, event.type);
 
-const memories = new WeakMap<
-  EventLog,
-  WeakMap<object, LRUCache<string, LoadedStream<unknown, DomainEvent>>>
->();
+const memories = new WeakMap<EventLog, Map<object, LRUCache<string, LoadedStream<unknown, DomainEvent>>>>();
 
 function memoryOf(log: EventLog, decider: object): LRUCache<string, LoadedStream<unknown, DomainEvent>> {
   let byDecider = memories.get(log);
   if (!byDecider) {
-    byDecider = new WeakMap();
+    const kept = new Map<object, LRUCache<string, LoadedStream<unknown, DomainEvent>>>();
+    // A closed log's streams are dropped at once, with the timers that would have expired them.
+    log.onClose?.(() => {
+      for (const memory of kept.values()) memory.clear();
+      kept.clear();
+    });
+    byDecider = kept;
     memories.set(log, byDecider);
   }
   let memory = byDecider.get(decider);

@@ -127,6 +127,11 @@ export interface EventLog<E extends TaggedEvent = DomainEvent> {
    * from its name alone.
    */
   personalDataOpens?(stream: string): Promise<boolean>;
+  /**
+   * Calls `listener` once the log has closed, so what a process kept of its streams goes with it. Where
+   * `personalDataOpens` is, this is too: personal data opened from a closed log is dropped, not left to expire.
+   */
+  onClose?(listener: () => void): void;
   /** Writes something small outside the log and commits it: does storage accept writes? (optional) */
   probeWrite?(): Promise<void>;
   close(): Promise<void>;

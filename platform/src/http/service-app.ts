@@ -37,6 +37,8 @@ export interface ServiceAppOptions {
   proxy?: boolean;
   /** Beyond these, API requests are refused at once with 503 and Retry-After (no limit when absent). */
   loadLimits?: LoadLimits;
+  /** Aborted when the service stops: the service's own timers end (a process that exits need not). */
+  signal?: AbortSignal;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -87,7 +89,7 @@ export function createServiceApp(options: ServiceAppOptions): Koa {
   app.use(securityHeaders());
   app.use(options.metrics.middleware());
   app.use(ops.routes());
-  if (options.loadLimits) app.use(shedLoad(options.loadLimits));
+  if (options.loadLimits) app.use(shedLoad(options.loadLimits, options.signal));
   for (const middleware of jsonBody()) app.use(middleware);
   // The read-your-writes wait comes first: authentication reads the users read model, which must already
   // hold a user who registered a moment ago.

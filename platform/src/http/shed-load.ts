@@ -29,25 +29,37 @@ export const defaultLanes = (env: NodeJS.ProcessEnv = process.env) => threadPool
 
 export const BUSY_MESSAGE = 'Tickwise is busy right now; please try again in a moment';
 
-/** Sampled every half second: a loop this late makes every request queued behind it late too. */
-function loopDelayWatch(): () => number {
+/**
+ * Sampled every half second: a loop this late makes every request queued behind it late too. The watch runs
+ * until `signal` aborts (the service stopping).
+ */
+function loopDelayWatch(signal: AbortSignal | undefined): () => number {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   let worstMs = 0;
-  setInterval(() => {
+  const sampler = setInterval(() => {
     worstMs = delay.max / 1e6;
     delay.reset();
   }, 500).unref();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      clearInterval(sampler);
+      delay.disable();
+    },
+    { once: true },
+  );
   return () => worstMs;
 }
 
 /**
  * Sheds load before a request would wait seconds: an API request past `maxInFlight`, or one arriving while
  * the event loop runs late, gets 503 with Retry-After at once and changes nothing. Health, readiness and
- * metrics are never refused (an operator must see a busy service).
+ * metrics are never refused (an operator must see a busy service). Its watch of the loop stops when `signal`
+ * aborts.
  */
-export function shedLoad(limits: LoadLimits): Middleware {
-  const loopDelayMs = loopDelayWatch();
+export function shedLoad(limits: LoadLimits, signal?: AbortSignal): Middleware {
+  const loopDelayMs = loopDelayWatch(signal);
   let inFlight = 0;
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();

@@ -135,8 +135,18 @@ export class EncryptingEventLog<E extends TaggedEvent> implements EventLog<E> {
     return probe && (() => probe.call(this.stored));
   }
 
-  close(): Promise<void> {
-    return this.stored.close();
+  private readonly closeListeners: Array<() => void> = [];
+
+  onClose(listener: () => void): void {
+    this.closeListeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.stored.close();
+    } finally {
+      for (const listener of this.closeListeners.splice(0)) listener();
+    }
   }
 
   /**

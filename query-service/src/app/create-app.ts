@@ -23,7 +23,7 @@ const READY_LAG = 10_000;
 /** The query service: GET routes of the route table over read models, with the read-your-writes wait. */
 export function createQueryApp(
   deps: QueryServiceDeps,
-  options: { fallback?: Middleware; proxy?: boolean } = {},
+  options: { fallback?: Middleware; proxy?: boolean; signal?: AbortSignal } = {},
 ) {
   const router = new Router();
   mountRoutes(router, 'query', {
