@@ -14,3 +14,9 @@ test("the watch of the event loop's delay runs until the service's signal aborts
   stopped.abort();
   expect(jest.getTimerCount()).toBe(0);
 });
+
+test('a service whose signal has already aborted starts no watch', () => {
+  jest.useFakeTimers();
+  shedLoad(limits, AbortSignal.abort());
+  expect(jest.getTimerCount()).toBe(0);
+});

@@ -41,14 +41,12 @@ function loopDelayWatch(signal: AbortSignal | undefined): () => number {
     worstMs = delay.max / 1e6;
     delay.reset();
   }, 500).unref();
-  signal?.addEventListener(
-    'abort',
-    () => {
-      clearInterval(sampler);
-      delay.disable();
-    },
-    { once: true },
-  );
+  const stop = () => {
+    clearInterval(sampler);
+    delay.disable();
+  };
+  if (signal?.aborted) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
   return () => worstMs;
 }
 
