@@ -42,7 +42,6 @@ export * from './privacy/sealed-field';
 export * from './privacy/sqlite-key-store';
 export * from './readmodels/cached-read-models';
 export * from './readmodels/change-feed';
-export * from './readmodels/derived';
 export * from './readmodels/in-memory-read-models';
 export * from './readmodels/port';
 export * from './readmodels/shared-values';

@@ -1,5 +1,5 @@
 import { type ComplianceLogEntry, type DocumentView, documentKey } from '@tickwise/contracts';
-import { derivedFrom, type ReadModelStore } from '@tickwise/platform';
+import type { ReadModelStore } from '@tickwise/platform';
 import { activeCollection, readState } from '../runtime/generations';
 import {
   type ComplianceViewPageDoc,
@@ -51,11 +51,6 @@ export async function readDocumentViews(store: ReadModelStore, userId: string): 
   return before ? earliestViews(before.log) : ((await learnerRecord(store, userId))?.firstViews ?? []);
 }
 
-/** A learner's Compliance Log, newest first: derived once per version of their record and pages of views. */
-const logFrom = derivedFrom((record: LearnerComplianceDoc, ...pages: ComplianceViewPageDoc[]) =>
-  complianceLogOf(record, pages),
-);
-
 /**
  * How many times the Compliance Log's record and pages are read before an answer is given as it is: a
  * learner's own writes cannot move their record that often within one request; the bound keeps a request
@@ -102,7 +97,7 @@ export async function readComplianceLog(
     const pages = await viewPagesOf(store, views, userId, record.viewPages);
     const after = await learnerRecord(store, userId);
     if ((after && sameLogEntries(record, after)) || attempt === MAX_LOG_READS)
-      return logFrom(record, ...pages);
+      return complianceLogOf(record, pages);
     record = after;
   }
 }

@@ -1,5 +1,5 @@
 import { DocumentType, documentKey } from '@tickwise/contracts';
-import { derivedFrom, type RouteHandlers } from '@tickwise/platform';
+import type { RouteHandlers } from '@tickwise/platform';
 import {
   type ActiveDocumentDoc,
   activeCollection,
@@ -11,8 +11,8 @@ import type { QueryServiceDeps } from '../app/deps';
 
 const order = (type: string) => DocumentType.values.indexOf(type as DocumentType);
 
-/** The documents in force, in the compliance rule's order: derived once per version of the read model. */
-const documentList = derivedFrom((documents: readonly ActiveDocumentDoc[]) =>
+/** The documents in force, in the compliance rule's order. */
+const documentList = (documents: readonly ActiveDocumentDoc[]) =>
   documents
     .toSorted((a, b) => order(a.id) - order(b.id))
     .map((d) => ({
@@ -23,8 +23,7 @@ const documentList = derivedFrom((documents: readonly ActiveDocumentDoc[]) =>
       content: d.content,
       consentText: d.consentText,
       isActive: true,
-    })),
-);
+    }));
 
 /** The compliance read side: documents in force and the learner's own records (never anyone else's). */
 export function complianceQueries(deps: Pick<QueryServiceDeps, 'store'>): RouteHandlers<'query'> {

@@ -1,22 +1,13 @@
-import { derivedFrom, type RouteHandlers } from '@tickwise/platform';
+import type { RouteHandlers } from '@tickwise/platform';
 import { activeCollection, type DashboardDoc, type ModuleDoc } from '@tickwise/projections';
 import type { QueryServiceDeps } from '../app/deps';
-import { type DashboardModule, dashboardOf } from './formulas';
+import { dashboardOf } from './formulas';
 
-/** The course's modules as the dashboard counts them: derived once per version of the catalog. */
-const dashboardModules = derivedFrom((modules: readonly ModuleDoc[]) =>
+/** The course's modules as the dashboard counts them. */
+const dashboardModules = (modules: readonly ModuleDoc[]) =>
   modules
     .toSorted((a, b) => a.moduleId - b.moduleId)
-    .map((m) => ({ id: m.moduleId, title: m.title, lessonCount: m.lessonIds.length })),
-);
-
-/**
- * A learner's dashboard: derived (and sent as JSON text) once per version of their dashboard document and of
- * the catalog, so a learner who looks again before anything changed costs one cache lookup.
- */
-const learnerDashboard = derivedFrom((doc: DashboardDoc, modules: readonly DashboardModule[]) =>
-  dashboardOf(doc, modules),
-);
+    .map((m) => ({ id: m.moduleId, title: m.title, lessonCount: m.lessonIds.length }));
 
 /** GET /api/dashboard: the dashboard read model through the formulas of `formulas.ts`. */
 export function dashboardQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
@@ -36,7 +27,7 @@ export function dashboardQueries(deps: QueryServiceDeps): RouteHandlers<'query'>
         moduleCompletions: [],
         psychology: null,
       };
-      return { body: learnerDashboard(learner, dashboardModules(modules)) };
+      return { body: dashboardOf(learner, dashboardModules(modules)) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { answerFeedbackOf, type LessonCheck, type PublishedQuestion } from '@tickwise/contracts';
-import { derivedFrom, HttpError, type RouteHandlers } from '@tickwise/platform';
+import { HttpError, type RouteHandlers } from '@tickwise/platform';
 import {
   activeCollection,
   type CheckAnswerRecord,
@@ -32,8 +32,8 @@ function lessonCheck(check: PublishedQuestion, answered: CheckAnswerRecord | und
   };
 }
 
-/** The course's modules with their durations: derived once per version of the catalog's read models. */
-const moduleList = derivedFrom((modules: readonly ModuleDoc[], lessons: readonly LessonSummaryDoc[]) =>
+/** The course's modules with their durations. */
+const moduleList = (modules: readonly ModuleDoc[], lessons: readonly LessonSummaryDoc[]) =>
   modules
     .toSorted((a, b) => a.moduleId - b.moduleId)
     .map((m) => ({
@@ -45,8 +45,7 @@ const moduleList = derivedFrom((modules: readonly ModuleDoc[], lessons: readonly
       duration: lessons
         .filter((l) => m.lessonIds.includes(l.lessonId))
         .reduce((sum, l) => sum + l.duration, 0),
-    })),
-);
+    }));
 
 /** A lesson as the learner sees it, with their answers to its checks. */
 const lessonView = (lesson: StoredLesson, answers: LearningDoc['checks'] | undefined) => ({
@@ -58,12 +57,6 @@ const lessonView = (lesson: StoredLesson, answers: LearningDoc['checks'] | undef
   content: lesson.content,
   checks: (lesson.checks ?? []).map((check) => lessonCheck(check, answers?.[check.id])),
 });
-
-/**
- * A lesson as every learner who has answered none of its checks sees it: derived (and sent as JSON text) once
- * per version of the lesson.
- */
-const unansweredLesson = derivedFrom((lesson: StoredLesson) => lessonView(lesson, undefined));
 
 /** The course catalog and the learner's own progress and quiz results. */
 export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> {
@@ -97,11 +90,7 @@ export function learningQueries(deps: QueryServiceDeps): RouteHandlers<'query'> 
       const answers = mine?.checks;
       const listed = lessons.filter((l) => module.lessonIds.includes(l.lessonId));
       return {
-        body: listed.map((l) =>
-          (l.checks ?? []).some((check) => answers?.[check.id])
-            ? lessonView(l, answers)
-            : unansweredLesson(l),
-        ),
+        body: listed.map((l) => lessonView(l, answers)),
       };
     },
     async moduleQuiz({ params }) {

@@ -105,19 +105,17 @@ describe('GET /api/compliance/documents', () => {
     }
   });
 
-  test('sent gzipped to a client that accepts it, from its second asking on (compressed once, shared)', async () => {
+  test('sent gzipped to a client that accepts it, and plain to one that does not', async () => {
     const learner = await register();
     const get = (encoding: string) =>
       learner.get('/api/compliance/documents').set('Accept-Encoding', encoding);
-    // The documents are the same for everyone: earlier tests and the first asking here have already been sent.
-    const first = await get('gzip, deflate, br');
-    const plain = await get('identity');
     const packed = await get('gzip, deflate, br');
+    const plain = await get('identity');
     const refused = await get('gzip;q=0');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(packed.headers['content-encoding']).toBe('gzip');
-    for (const res of [first, plain, packed, refused]) {
+    for (const res of [plain, packed, refused]) {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers.vary).toBe('Accept-Encoding');
@@ -294,20 +292,19 @@ describe("the learner's own records", () => {
     expect(await list(fresh, '/api/risk/assessments')).toEqual([]);
   });
 
-  test("the learner's own answer: read once after a change it is sent plain, asked again it is gzipped", async () => {
-    // A change (another view) derives the log anew.
+  test("the learner's own answer is gzipped too, the first time it is read after a change", async () => {
     const viewed = await first.post('/api/compliance/document-views', {
       documentType: 'privacy_policy',
       version: inForce('privacy_policy'),
     });
     expect(viewed.status).toBe(201);
-    const once = await first.get('/api/compliance/log').set('Accept-Encoding', 'gzip');
-    const again = await first.get('/api/compliance/log').set('Accept-Encoding', 'gzip');
-    expect(once.status).toBe(200);
-    expect(Number(once.headers['content-length'])).toBeGreaterThanOrEqual(1024);
-    expect(once.headers['content-encoding']).toBeUndefined();
-    expect(again.headers['content-encoding']).toBe('gzip');
-    expect(again.text).toBe(once.text);
+    const plain = await first.get('/api/compliance/log').set('Accept-Encoding', 'identity');
+    const packed = await first.get('/api/compliance/log').set('Accept-Encoding', 'gzip');
+    expect(plain.status).toBe(200);
+    expect(Number(plain.headers['content-length'])).toBeGreaterThanOrEqual(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.text).toBe(plain.text);
   });
 });
 
