@@ -153,7 +153,12 @@ const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) 
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Below this a body is sent uncompressed: the header and the round of inflating would outweigh it. */
-const MIN_GZIP_BYTES = 1024;
+export const MIN_GZIP_BYTES = 1024;
+/**
+ * Above this a body is sent uncompressed too (an auditor's coverage of every learner, an analyst's figures):
+ * compressing it would hold the event loop for milliseconds, and every other request with it.
+ */
+export const MAX_GZIP_BYTES = 256 * 1024;
 /**
  * gzip's fastest level: a module's lessons (about 34 KB of JSON) in about 0.4 ms, to 13 KB (level 9: 1 ms, to
  * 11 KB). It runs on the event loop, not on libuv's pool, where it would wait behind password hashes.
@@ -217,7 +222,7 @@ export function mountRoutes<S extends Service>(router: Router, service: S, handl
       // Bytes, not text: Koa and Node would each measure a text's UTF-8 length and then encode it (the lessons'
       // typography makes that a slow scan), where bytes are written as they are.
       const bytes = jsonBytes(route.response.encode(reply.body));
-      if (bytes.length >= MIN_GZIP_BYTES) {
+      if (bytes.length >= MIN_GZIP_BYTES && bytes.length <= MAX_GZIP_BYTES) {
         ctx.vary('Accept-Encoding');
         if (acceptsGzip(ctx)) {
           ctx.set('Content-Encoding', 'gzip');

@@ -62,10 +62,7 @@ const MAX_LOG_READS = 5;
 const sameLogEntries = (a: LearnerComplianceDoc, b: LearnerComplianceDoc) =>
   a === b || (a.log.length === b.log.length && a.viewPages === b.viewPages);
 
-/**
- * The pages after the first (which is the record's), each as the store answers it (from the read cache, the
- * same objects until a view changes one).
- */
+/** The pages after the first (which is the record's), each as the store answers it. */
 async function viewPagesOf(store: ReadModelStore, views: string, userId: string, count: number) {
   const pages = await Promise.all(
     Array.from({ length: Math.max(count - 1, 0) }, (_, page) =>

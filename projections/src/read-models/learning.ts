@@ -29,7 +29,7 @@ const current = (doc: LearningDoc | undefined, event: RecordedEvent) => doc ?? e
 export const learningProjection = projection({
   name: 'learning',
   // 4: quiz answers are no longer counted here. No route read the count, and each answer rewrote the learner's
-  // document, so the progress derived from it was derived again.
+  // document.
   version: 4,
   collections: [{ name: 'learners' }],
   handlers: [
