@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { listen } from '../src/runtime/process';
-import { turnGate } from '../src/runtime/turns';
+import { turnGate, turns } from '../src/runtime/turns';
 
 /** Keeps the thread busy, as a request's synchronous work does. */
 const busy = (ms: number) => {
@@ -66,6 +66,28 @@ describe('turnGate: each turn of the event loop spends at most its budget on gat
     expect(continued).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
+  it('keeps the turn short once a server has accepted a connection, until the loop has come round', async () => {
+    const gate = turnGate(8, 2);
+    const ran: number[] = [];
+    gate.connectionAccepted();
+    gate.run(() => {
+      busy(3);
+      ran.push(1);
+    });
+    gate.run(() => ran.push(2));
+    // 3 ms spent: over the 2 ms of a turn that accepted a connection (within the 8 ms of any other).
+    expect(ran).toEqual([1]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(ran).toEqual([1, 2]);
+    // The loop has come round with no new connection: a full budget again.
+    gate.run(() => {
+      busy(3);
+      ran.push(3);
+    });
+    gate.run(() => ran.push(4));
+    expect(ran).toEqual([1, 2, 3, 4]);
+  });
+
   it('starts over with a full budget once the loop has been idle', async () => {
     const gate = turnGate(8);
     gate.run(() => busy(10));
@@ -79,6 +101,27 @@ describe('turnGate: each turn of the event loop spends at most its budget on gat
 });
 
 describe('listen: requests that arrive together share the turns', () => {
+  it('tells the turns of each connection it accepts', async () => {
+    const accepted = jest.spyOn(turns, 'connectionAccepted');
+    const server = await listen((_req, res) => res.end('ok'), 0, '127.0.0.1');
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await new Promise<void>((resolve, reject) => {
+          const req = request({ port: server.port, host: '127.0.0.1', path: '/', agent: false }, (res) => {
+            res.resume();
+            res.on('end', resolve);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      }
+      expect(accepted).toHaveBeenCalledTimes(3);
+    } finally {
+      accepted.mockRestore();
+      await server.close();
+    }
+  });
+
   it('answers every request of a burst of slow ones', async () => {
     let started = 0;
     const server = await listen(

@@ -32,6 +32,8 @@ export function listen(
     (req, res) => turns.run(() => handler(req, res)),
   );
   server.keepAliveTimeout = 5_000;
+  // libuv accepts one connection a turn: a turn that accepted one is kept short, for the next to be accepted.
+  server.on('connection', () => turns.connectionAccepted());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
