@@ -8,6 +8,9 @@ const busy = (ms: number) => {
   while (performance.now() < until);
 };
 
+/** Resolves in this turn's immediates (the next turn's when called from one), after those queued before it. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Resolves once the event loop has run a timer set now, with how many pieces of work ran before it. */
 const timerAfter = (ran: () => number) =>
   new Promise<number>((resolve) => setTimeout(() => resolve(ran()), 0));
@@ -67,7 +70,7 @@ describe('turnGate: each turn of the event loop spends at most its budget on gat
   });
 
   it('keeps the turn short once a server has accepted a connection, until the loop has come round', async () => {
-    const gate = turnGate(8, 2);
+    const gate = turnGate(50, 2);
     const ran: number[] = [];
     gate.connectionAccepted();
     gate.run(() => {
@@ -75,10 +78,11 @@ describe('turnGate: each turn of the event loop spends at most its budget on gat
       ran.push(1);
     });
     gate.run(() => ran.push(2));
-    // 3 ms spent: over the 2 ms of a turn that accepted a connection (within the 8 ms of any other).
+    // 3 ms spent: over the 2 ms of a turn that accepted a connection (within the 50 ms of any other).
     expect(ran).toEqual([1]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await nextTurn();
     expect(ran).toEqual([1, 2]);
+    await nextTurn();
     // The loop has come round with no new connection: a full budget again.
     gate.run(() => {
       busy(3);
@@ -86,6 +90,43 @@ describe('turnGate: each turn of the event loop spends at most its budget on gat
     });
     gate.run(() => ran.push(4));
     expect(ran).toEqual([1, 2, 3, 4]);
+  });
+
+  it('gives waiting work only the short budget in a turn that accepted a connection', async () => {
+    const gate = turnGate(50, 2);
+    const ran: number[] = [];
+    // Over the turn's budget: the 20 pieces after it wait for the next turn.
+    gate.run(() => busy(51));
+    for (let i = 0; i < 20; i += 1)
+      gate.run(() => {
+        busy(1);
+        ran.push(i);
+      });
+    gate.connectionAccepted();
+    // Queued behind the waiting pieces: with the full budget all 20 would run before it.
+    await nextTurn();
+    expect(ran.length).toBeLessThanOrEqual(3);
+    for (let turn = 0; ran.length < 20 && turn < 100; turn += 1) await nextTurn();
+    expect(ran).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it('starts with the full budget after an accept once the loop has come round with nothing waiting', async () => {
+    const gate = turnGate(50, 2);
+    gate.connectionAccepted();
+    await nextTurn();
+    await nextTurn();
+    const ran: number[] = [];
+    gate.run(() => {
+      busy(3);
+      ran.push(1);
+    });
+    gate.run(() => ran.push(2));
+    expect(ran).toEqual([1, 2]);
+  });
+
+  it('refuses a budget of 0, which would leave waiting work waiting for ever', () => {
+    expect(() => turnGate(0)).toThrow(RangeError);
+    expect(() => turnGate(8, 0)).toThrow(RangeError);
   });
 
   it('starts over with a full budget once the loop has been idle', async () => {

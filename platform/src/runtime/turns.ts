@@ -4,19 +4,20 @@
  * Node runs everything that is ready in one turn of its event loop: with 200 busy connections a turn starts
  * 200 requests, and a group commit settles every append of its batch together. Timers, new connections and
  * the replies of the writer and projection threads then wait behind all of it, tens to hundreds of
- * milliseconds. Work given to the gate runs at once while its turn has spent less than `budgetMs` on it;
+ * milliseconds. Work given to the gate runs at once while its turn has spent less than `budgetMs` on it
+ * (`acceptBudgetMs` in a turn that accepted a connection);
  * the rest waits for the next turns, in the order it came, each turn again with its budget once the loop has
  * been round (timers and I/O first). Nothing is dropped or refused: shedding load stays with `shedLoad`.
  *
- * New connections need the loop to come round too: libuv (since 1.45) accepts one connection a turn. With
- * turns of 8 ms a busy server accepted about 130 connections a second, and 200 opened at once waited up to
- * 1.5 s for their first answer. A turn that accepted a connection is therefore kept short
- * (`ACCEPT_BUDGET_MS`), so that the next one comes round soon to accept the next.
+ * New connections need the loop to come round too: libuv (since 1.45, in Node 20.3 and later) accepts one
+ * connection a turn. With turns of 8 ms a busy server accepted about 130 connections a second, and 200 opened
+ * at once waited up to 1.8 s for their first answer. A turn that accepted a connection therefore spends
+ * `ACCEPT_BUDGET_MS` at most on gated work, so that the loop comes round soon to accept the next.
  */
 
 /** How long a phase of one turn (I/O, then immediates) may spend on gated work before the rest waits. */
 export const TURN_BUDGET_MS = 8;
-/** The budget of a turn in which the server accepted a connection (others may be waiting to be accepted). */
+/** The budget of a turn in which a server accepted a connection (more may wait in the kernel's queue). */
 export const ACCEPT_BUDGET_MS = 2;
 
 export interface TurnGate {
@@ -28,18 +29,21 @@ export interface TurnGate {
    */
   later(work: () => void): void;
   /**
-   * A server on this loop accepted a connection: gated work gets `acceptBudgetMs` until the loop has come round
-   * again, so that it comes round soon to accept the next.
+   * A server on this loop accepted a connection: while work waits, the rest of this turn and the next slice of
+   * waiting work get `acceptBudgetMs`, so that the loop comes round soon to accept the next.
    */
   connectionAccepted(): void;
 }
 
 export function turnGate(budgetMs = TURN_BUDGET_MS, acceptBudgetMs = ACCEPT_BUDGET_MS): TurnGate {
+  // A budget of 0 would leave waiting work re-queued for ever.
+  if (!(budgetMs > 0 && acceptBudgetMs > 0)) throw new RangeError('a turn budget must be more than 0 ms');
   /** When this slice of gated work began (`performance.now()`); -1 when none is running. */
   let sliceStart = -1;
-  /** This slice's budget: short when a connection was accepted since the loop last came round. */
+  /** This slice's budget: `acceptBudgetMs` when a connection was accepted since its renewal, else `budgetMs`. */
   let sliceBudget = budgetMs;
-  let acceptedThisTurn = false;
+  /** Whether a connection was accepted since the last renewal: the next slice is short too. */
+  let acceptedSinceRenewal = false;
   /** Pieces of work waiting, each for its own immediate, in the order they came. */
   let waiting = 0;
   let renewalQueued = false;
@@ -47,9 +51,11 @@ export function turnGate(budgetMs = TURN_BUDGET_MS, acceptBudgetMs = ACCEPT_BUDG
 
   // Queued ahead of the waiting work of its turn's immediates, so that work gets a fresh budget there; the
   // next renewal is queued for the next turn, again ahead of the work that waits for it.
+  // Each renewal samples whether a connection was accepted since the last one, for the slice it starts; the
+  // loop idle, the next slice starts afresh with the full budget.
   const renew = () => {
-    sliceBudget = acceptedThisTurn ? acceptBudgetMs : budgetMs;
-    acceptedThisTurn = false;
+    sliceBudget = acceptedSinceRenewal && waiting > 0 ? acceptBudgetMs : budgetMs;
+    acceptedSinceRenewal = false;
     if (waiting === 0) {
       sliceStart = -1;
       renewalQueued = false;
@@ -90,7 +96,7 @@ export function turnGate(budgetMs = TURN_BUDGET_MS, acceptBudgetMs = ACCEPT_BUDG
       wait(work);
     },
     connectionAccepted() {
-      acceptedThisTurn = true;
+      acceptedSinceRenewal = true;
       sliceBudget = Math.min(sliceBudget, acceptBudgetMs);
       queueRenewal();
     },
