@@ -292,15 +292,35 @@ async function main() {
     '(the connections all opened, and all closed, at once)',
   );
 
-  // (b) the learner mix at fixed arrival rates, stepping up to saturation.
-  let saturation = 0;
-  for (let rate = 100; rate <= 20_000; rate = Math.round(rate * 1.5)) {
+  // (b) the learner mix at fixed arrival rates: up by 1.5 × to the first rate missed, then two bisections
+  // between the last rate kept and the first missed, which pin saturation within about a twelfth.
+  const served = async (rate: number): Promise<number | undefined> => {
     const figures = await run(app, url, compliant, mix, 200, rate, Math.max(5, SECONDS / 2));
     report(`mix at ${fmt(rate)}/s (200 conn)`, `${fmt(figures.result.rps)} req/s`, line(figures));
     const kept =
       figures.result.rps >= 0.95 * rate && figures.result.errors === 0 && figures.result.p99 < 1000;
-    if (!kept) break;
-    saturation = figures.result.rps;
+    return kept ? figures.result.rps : undefined;
+  };
+  let saturation = 0;
+  let keptRate = 0;
+  let missedRate: number | undefined;
+  for (let rate = 100; rate <= 20_000; rate = Math.round(rate * 1.5)) {
+    const rps = await served(rate);
+    if (rps === undefined) {
+      missedRate = rate;
+      break;
+    }
+    saturation = rps;
+    keptRate = rate;
+  }
+  for (let step = 0; step < 2 && keptRate > 0 && missedRate !== undefined; step++) {
+    const rate = Math.round((keptRate + missedRate) / 2);
+    const rps = await served(rate);
+    if (rps === undefined) missedRate = rate;
+    else {
+      saturation = rps;
+      keptRate = rate;
+    }
   }
   report('mix: saturation (highest rate served in time, no error)', `${fmt(saturation)} req/s`);
   for (const share of saturation === 0 ? [] : [0.5, 0.8]) {
